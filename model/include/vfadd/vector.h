@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+// vfadd golden model: the SVE instructions of the add family on whole vectors (section 6 of
+// ../shared/arm-sve-fadd-semantics.md) and the instruction case they operate on.
+#ifndef VFADD_VECTOR_H_
+#define VFADD_VECTOR_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "vfadd/fp.h"
+
+namespace vfadd {
+
+// The operations of the trace format (../shared/trace-format.md).
+enum class Op : uint8_t {
+  kFadd,     // FADD Zdn.T, Pg/M, Zdn.T, Zm.T
+  kFaddU,    // FADD Zd.T, Zn.T, Zm.T
+  kFaddI,    // FADD Zdn.T, Pg/M, Zdn.T, #imm
+  kFsub,     // FSUB Zdn.T, Pg/M, Zdn.T, Zm.T
+  kFsubU,    // FSUB Zd.T, Zn.T, Zm.T
+  kFsubI,    // FSUB Zdn.T, Pg/M, Zdn.T, #imm
+  kFsubr,    // FSUBR Zdn.T, Pg/M, Zdn.T, Zm.T
+  kFsubrI,   // FSUBR Zdn.T, Pg/M, Zdn.T, #imm
+  kFaddp,    // FADDP Zdn.T, Pg/M, Zdn.T, Zm.T
+  kFadda,    // FADDA Vdn, Pg, Vdn, Zm.T
+  kFaddv,    // FADDV Vd, Pg, Zn.T
+};
+constexpr int kNumOps = 11;
+
+const char* OpName(Op op);                      // trace name: "fadd", "fadd_u", ...
+bool ParseOp(const std::string& s, Op* out);    // inverse of OpName
+bool IsPredicated(Op op);                       // every op but the _u forms
+bool IsImmediate(Op op);                        // the _i forms
+bool IsScalarResult(Op op);                     // fadda, faddv
+
+constexpr int kMinVl = 128, kMaxVl = 2048;
+constexpr bool IsValidVl(int vl) { return vl >= kMinVl && vl <= kMaxVl && vl % 128 == 0; }
+
+// A bit vector of `bits` bits stored little-endian in 64-bit words (word 0 holds bits 63:0).
+// Z registers of VL bits use VL/64 words, predicates of VL/8 bits use ceil(VL/512) words.
+using Bits = std::vector<uint64_t>;
+uint64_t GetField(const Bits& v, int lsb, int width);   // width <= 64
+void SetField(Bits* v, int lsb, int width, uint64_t value);
+
+// One instruction case: the fields of a trace line.
+struct Case {
+  Op op = Op::kFadd;
+  Fmt fmt = Fmt::kS;
+  int vl = 128;        // bits
+  uint32_t fpcr = 0;
+  Bits pg;             // vl/8 bits; empty for the unpredicated forms
+  Bits a;              // Zdn / Zn (vl bits); fadda: the scalar (1 word); faddv: empty
+  Bits b;              // Zm / Zn (vl bits); immediate forms: empty
+  bool imm_one = false;  // immediate forms: true = #1.0, false = #0.5
+  bool checked = false;  // res and fpsr present
+  Bits res;            // vector forms: vl bits; fadda/faddv: the scalar (1 word)
+  uint32_t fpsr = 0;
+};
+
+struct Outcome {
+  Bits res;            // as Case::res
+  uint32_t fpsr = 0;   // cumulative flags of this instruction
+};
+
+int Elements(const Case& c);                    // vl / esize
+bool ElementActive(const Case& c, int e);       // predicate bit e*esize/8 (always true if unpredicated)
+uint64_t ImmediateBits(Fmt f, bool imm_one);    // #0.5 / #1.0 in format f
+
+// Executes one case on the golden model. The case must be well formed (see trace.h).
+Outcome Execute(const Case& c);
+
+}  // namespace vfadd
+
+#endif  // VFADD_VECTOR_H_
