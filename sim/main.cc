@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // vfadd: the command-line tool. Subcommands: run, check, gen, disasm, summary.
 // Exit status: 0 success, 1 mismatches found (check), 2 bad input or usage.
+#include <cerrno>
 #include <cinttypes>
+#include <cctype>
+#include <fstream>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -144,7 +147,7 @@ int CmdRun(int argc, char** argv) {
     out += '\n';
   }
   if (errors) {
-    std::fprintf(stderr, "vfadd run: %d malformed line%s in %s; no output written\n", errors,
+    std::fprintf(stderr, "vfadd run: %d input error%s in %s; no output written\n", errors,
                  errors == 1 ? "" : "s", reader.name().c_str());
     return kExitBadInput;
   }
@@ -379,7 +382,9 @@ int CmdDisasm(int argc, char** argv) {
       in = &file;
     }
     std::string line;
-    for (int n = 1; std::getline(*in, line); ++n) {
+    errno = 0;
+    int n = 1;
+    for (; std::getline(*in, line); ++n) {
       line = line.substr(0, line.find('#'));
       size_t i = 0;
       while (i < line.size()) {
@@ -388,6 +393,12 @@ int CmdDisasm(int argc, char** argv) {
         while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
         if (i > st) words.push_back({line.substr(st, i - st), n, ""});
       }
+      errno = 0;
+    }
+    if (in->bad() || errno != 0) {
+      std::fprintf(stderr, "vfadd disasm: %s: cannot read after line %d: %s\n", name.c_str(),
+                   n - 1, std::strerror(errno != 0 ? errno : EIO));
+      return kExitBadInput;
     }
   } else {
     if (a.positional.empty()) Usage("disasm", "expected instruction words, --file F or -");

@@ -27,10 +27,10 @@
 //   * every other word (FADDQV included) is kOther.
 // Decode leaves the Insn fields a form does not have at their defaults (0 / false); for
 // kUndefined only `size` is set, for kOther nothing.
+#include "vfadd/decode.h"
+
 #include <cstdint>
 #include <string>
-
-#include "vfadd/decode.h"
 
 namespace vfadd {
 namespace {
@@ -59,8 +59,8 @@ struct ArithForm {
   Pattern pattern;
 };
 
-constexpr uint32_t kPredMask = 0xFF3FE000;    // 31:24, 21:13
-constexpr uint32_t kUnpredMask = 0xFF20FC00;  // 31:24, 21, 15:10
+constexpr uint32_t kPredMask = 0xFF3FE000;     // 31:24, 21:13
+constexpr uint32_t kUnpredMask = 0xFF20FC00;   // 31:24, 21, 15:10
 constexpr uint32_t kImmZeroBits = 0x000003C0;  // bits 9:6 of the immediate forms
 
 // Indexed by Op (the order of vector.h).
@@ -179,8 +179,7 @@ Insn Decode(uint32_t word) {
   for (const ArithForm& form : kArithForms) {
     if (!Matches(word, form.pattern)) continue;
     insn.size = Field(word, kSizeLsb, 2);
-    if (insn.size == 0 ||
-        (form.layout == Layout::kImmediate && (word & kImmZeroBits) != 0)) {
+    if (insn.size == 0 || (form.layout == Layout::kImmediate && (word & kImmZeroBits) != 0)) {
       insn.kind = InsnKind::kUndefined;
       return insn;
     }

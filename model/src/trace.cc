@@ -177,6 +177,7 @@ Case WithOutcome(Case c, const Outcome& o) {
 bool TraceReader::Open(const std::string& path, std::string* error) {
   name_ = path == "-" ? "<stdin>" : path;
   line_ = 0;
+  failed_ = false;
   if (path == "-") {
     in_ = &std::cin;
     return true;
@@ -192,9 +193,13 @@ bool TraceReader::Open(const std::string& path, std::string* error) {
 
 TraceReader::Status TraceReader::Next(Case* c, std::string* raw, std::string* error) {
   std::string line;
+  if (failed_) return Status::kEnd;
+  errno = 0;
   if (!std::getline(*in_, line)) {
-    if (in_->bad()) {
-      *error = name_ + ": read error after line " + std::to_string(line_);
+    if (in_->bad() || errno != 0) {
+      failed_ = true;
+      *error = name_ + ": cannot read after line " + std::to_string(line_) + ": " +
+               std::strerror(errno != 0 ? errno : EIO);
       return Status::kError;
     }
     return Status::kEnd;

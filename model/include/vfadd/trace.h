@@ -33,7 +33,8 @@ class TraceReader {
   // false and *error set ("FILE: cannot open: REASON") when the file cannot be read.
   bool Open(const std::string& path, std::string* error);
   // kCase fills *c; kComment passes a blank or comment line in *raw; kError sets *error to
-  // "FILE:LINE: <message>" and leaves the reader at the next line.
+  // "FILE:LINE: <message>" and leaves the reader at the next line. A failure to read the file
+  // (e.g. a directory) is one kError, after which the reader returns kEnd.
   Status Next(Case* c, std::string* raw, std::string* error);
   const std::string& name() const { return name_; }
   int line() const { return line_; }
@@ -43,6 +44,7 @@ class TraceReader {
   std::ifstream file_;
   std::istream* in_ = nullptr;
   int line_ = 0;
+  bool failed_ = false;
 };
 
 }  // namespace vfadd
