@@ -98,12 +98,18 @@ std::vector<std::string> Split(const std::string& s, char sep) {
   return out;
 }
 
+// Digits only (no sign, space or prefix): decimal for base 10, hex digits for base 16.
 bool ParseU64(const std::string& s, int base, uint64_t* out) {
-  if (s.empty() || s[0] == '-' || s[0] == '+') return false;
+  if (s.empty() || s.size() > (base == 16 ? 16u : 20u)) return false;
+  for (char ch : s) {
+    if (!(base == 16 ? std::isxdigit(static_cast<unsigned char>(ch))
+                     : std::isdigit(static_cast<unsigned char>(ch)))) {
+      return false;
+    }
+  }
   errno = 0;
-  char* end = nullptr;
-  const unsigned long long v = std::strtoull(s.c_str(), &end, base);
-  if (errno != 0 || *end != '\0') return false;
+  const unsigned long long v = std::strtoull(s.c_str(), nullptr, base);
+  if (errno != 0) return false;
   *out = v;
   return true;
 }
@@ -140,6 +146,7 @@ int CmdRun(int argc, char** argv) {
       continue;
     }
     if (st == TraceReader::Status::kComment) {
+      if (!raw.empty() && raw.back() == '\r') raw.pop_back();  // output lines end in \n only
       out += raw;
     } else {
       out += FormatCase(WithOutcome(c, Execute(c)));
@@ -281,11 +288,11 @@ int CmdGen(int argc, char** argv) {
                            kGenHelp);
   if (!a.positional.empty()) Usage("gen", "unexpected argument '" + a.positional[0] + "'");
   GenOptions opt;
-  if (!a.Has("--seed") || !ParseU64(a.Get("--seed"), 0, &opt.seed)) {
-    Usage("gen", "--seed takes a non-negative integer, got '" + a.Get("--seed") + "'");
+  if (!a.Has("--seed") || !ParseU64(a.Get("--seed"), 10, &opt.seed)) {
+    Usage("gen", "--seed takes a decimal integer, got '" + a.Get("--seed") + "'");
   }
   if (!a.Has("--count") || !ParseU64(a.Get("--count"), 10, &opt.count)) {
-    Usage("gen", "--count takes a non-negative integer, got '" + a.Get("--count") + "'");
+    Usage("gen", "--count takes a decimal integer, got '" + a.Get("--count") + "'");
   }
   if (a.Has("--ops")) {
     for (const auto& s : Split(a.Get("--ops"), ',')) {
@@ -365,7 +372,7 @@ int CmdDisasm(int argc, char** argv) {
   CheckEngine("disasm", a);
   struct Word { std::string src; int line; std::string text; };
   std::vector<Word> words;
-  std::string name = "<args>";
+  std::string name = "argument";
   const bool from_stdin = a.positional.size() == 1 && a.positional[0] == "-";
   if (a.Has("--file") || from_stdin) {
     if (a.Has("--file") && !a.positional.empty()) Usage("disasm", "give words or --file, not both");
@@ -403,7 +410,7 @@ int CmdDisasm(int argc, char** argv) {
   } else {
     if (a.positional.empty()) Usage("disasm", "expected instruction words, --file F or -");
     for (size_t i = 0; i < a.positional.size(); ++i) {
-      words.push_back({a.positional[i], static_cast<int>(i + 1), ""});
+      words.push_back({a.positional[i], static_cast<int>(i + 1), ""});  // argument number
     }
   }
   int errors = 0;
@@ -412,8 +419,10 @@ int CmdDisasm(int argc, char** argv) {
     uint32_t word;
     if (!ParseWord(w.src, &word)) {
       ++errors;
-      std::fprintf(stderr, "vfadd disasm: %s:%d: expected a 32-bit hex word (up to 8 digits), "
-                   "got '%s'\n", name.c_str(), w.line, w.src.c_str());
+      const std::string where = name == "argument" ? "argument " + std::to_string(w.line)
+                                                   : name + ":" + std::to_string(w.line);
+      std::fprintf(stderr, "vfadd disasm: %s: expected a 32-bit hex word (up to 8 digits), "
+                   "got '%s'\n", where.c_str(), w.src.c_str());
       continue;
     }
     char buf[16];
@@ -431,8 +440,9 @@ int CmdDisasm(int argc, char** argv) {
 const char kSummaryHelp[] =
     "usage: vfadd summary FILE...\n"
     "\n"
-    "Prints a table of the checked cases in trace FILEs per operation and type: cases, active\n"
-    "element operations, and how many cases raised each FPSR flag.\n";
+    "Prints a table of the cases in trace FILEs per operation and type: cases, active element\n"
+    "operations, and how many checked cases raised each FPSR flag (stimulus lines count as\n"
+    "cases with no flags).\n";
 
 int CmdSummary(int argc, char** argv) {
   const Args a = ParseArgs("summary", argc, argv, {}, {}, kSummaryHelp);

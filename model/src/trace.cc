@@ -2,6 +2,7 @@
 // Trace format version 1 (../shared/trace-format.md):
 //   <op> <t> <vl> <fpcr> <pg> <a> <b> [<res> <fpsr>]
 // Hex fields carry no 0x prefix, either case; vectors are most significant digit first.
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <iostream>
@@ -33,9 +34,21 @@ std::string Quote(std::string_view s) {
   return "'" + out + "'";
 }
 
-bool Fail(std::string* error, int field, const std::string& expected, std::string_view got) {
+// Why `s` is not a hex field of `digits` digits ("" if it is one).
+std::string HexProblem(std::string_view s, int digits) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (!std::isxdigit(static_cast<unsigned char>(s[i]))) {
+      return " (not a hex digit at position " + std::to_string(i + 1) + ")";
+    }
+  }
+  if (static_cast<int>(s.size()) != digits) return " (" + std::to_string(s.size()) + " digits)";
+  return "";
+}
+
+bool Fail(std::string* error, int field, const std::string& expected, std::string_view got,
+          int hex_digits = 0) {
   *error = "field " + std::to_string(field + 1) + " '" + kFieldNames[field] + "': expected " +
-           expected + ", got " + Quote(got);
+           expected + ", got " + Quote(got) + (hex_digits ? HexProblem(got, hex_digits) : "");
   return false;
 }
 
@@ -84,9 +97,18 @@ LineKind ParseTraceLine(std::string_view line, Case* c, std::string* error) {
     f.push_back(line.substr(start, i - start));
   }
   if (f.empty()) return LineKind::kBlank;
+  for (size_t k = 1; k < f.size(); ++k) {
+    if (f[k][0] == '#') {
+      *error = "field " + std::to_string(k + 1) +
+               ": '#' starts a comment, and a comment must stand on a line of its own";
+      return LineKind::kError;
+    }
+  }
   *c = Case{};
-  auto fail = [&](int field, const std::string& expected) {
-    Fail(error, field, expected, f[field]);
+  // hex_digits: the field is a hex field of that many digits; the message then says what is
+  // wrong with it (a bad digit or the count).
+  auto fail = [&](int field, const std::string& expected, int hex_digits = 0) {
+    Fail(error, field, expected, f[field], hex_digits);
     return LineKind::kError;
   };
   if (!ParseOp(std::string(f[0]), &c->op)) {
@@ -108,11 +130,13 @@ LineKind ParseTraceLine(std::string_view line, Case* c, std::string* error) {
   }
   const int vl = c->vl, esize = fp_width(c->fmt);
   Bits tmp;
-  if (!ParseHex(f[3], 8, &tmp)) return fail(3, "8 hex digits");
+  if (!ParseHex(f[3], 8, &tmp)) return fail(3, "8 hex digits", 8);
   c->fpcr = static_cast<uint32_t>(tmp[0]);
   if (IsPredicated(c->op)) {
     if (f[4] == "-") return fail(4, HexDigitsText(vl / 32, "a predicated form needs a predicate"));
-    if (!ParseHex(f[4], vl / 32, &c->pg)) return fail(4, HexDigitsText(vl / 32, "vl/32"));
+    if (!ParseHex(f[4], vl / 32, &c->pg)) {
+      return fail(4, HexDigitsText(vl / 32, "vl/32"), vl / 32);
+    }
   } else if (f[4] != "-") {
     return fail(4, "'-' (an unpredicated form has no predicate)");
   }
@@ -120,28 +144,28 @@ LineKind ParseTraceLine(std::string_view line, Case* c, std::string* error) {
   const std::string scalar_digits = HexDigitsText(esize / 4, "esize/4");
   switch (c->op) {
     case Op::kFadda:
-      if (!ParseHex(f[5], esize / 4, &c->a)) return fail(5, scalar_digits);
+      if (!ParseHex(f[5], esize / 4, &c->a)) return fail(5, scalar_digits, esize / 4);
       break;
     case Op::kFaddv:
       if (f[5] != "-") return fail(5, "'-' (faddv has no first source)");
       break;
     default:
-      if (!ParseHex(f[5], vl / 4, &c->a)) return fail(5, vec_digits);
+      if (!ParseHex(f[5], vl / 4, &c->a)) return fail(5, vec_digits, vl / 4);
   }
   if (IsImmediate(c->op)) {
     if (f[6] == "1.0") c->imm_one = true;
     else if (f[6] != "0.5") return fail(6, "the immediate 0.5 or 1.0");
   } else if (!ParseHex(f[6], vl / 4, &c->b)) {
-    return fail(6, vec_digits);
+    return fail(6, vec_digits, vl / 4);
   }
   if (f.size() == 9) {
     c->checked = true;
     if (IsScalarResult(c->op)) {
-      if (!ParseHex(f[7], esize / 4, &c->res)) return fail(7, scalar_digits);
+      if (!ParseHex(f[7], esize / 4, &c->res)) return fail(7, scalar_digits, esize / 4);
     } else if (!ParseHex(f[7], vl / 4, &c->res)) {
-      return fail(7, vec_digits);
+      return fail(7, vec_digits, vl / 4);
     }
-    if (!ParseHex(f[8], 8, &tmp)) return fail(8, "8 hex digits");
+    if (!ParseHex(f[8], 8, &tmp)) return fail(8, "8 hex digits", 8);
     c->fpsr = static_cast<uint32_t>(tmp[0]);
   }
   return LineKind::kCase;

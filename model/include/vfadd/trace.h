@@ -17,7 +17,8 @@ enum class LineKind { kBlank, kCase, kError };
 
 // Parses one line (without its newline; a trailing '\r' is accepted). kBlank for blank and
 // comment lines; kCase fills *c; kError fills *error with the field and what was expected, e.g.
-// "field 4 'fpcr': expected 8 hex digits, got '12'".
+// "field 4 'fpcr': expected 8 hex digits, got '12' (2 digits)". After kError *c is only
+// partly filled and must not be used.
 LineKind ParseTraceLine(std::string_view line, Case* c, std::string* error);
 
 // One trace line for a case: a checked line when c.checked, else a stimulus line.

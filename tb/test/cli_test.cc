@@ -1,0 +1,1072 @@
+// SPDX-License-Identifier: Apache-2.0
+// End-to-end tests of the `vfadd` command-line tool (sim/main.cc): every subcommand is run as a
+// separate process through /bin/sh, with its stdout, stderr and exit status captured.
+//
+// Expected values never come from running the tool. They come from:
+//  * the example line of ../shared/trace-format.md (its documented result and fpsr);
+//  * the example words and texts of section 7 of ../shared/arm-sve-fadd-semantics.md (the
+//    document writes the assembler source compactly, "fadd z1.s,p2/m,z1.s,z3.s"; the tool prints
+//    GNU binutils' text, which puts ", " between operands, so each text is the section 7 text
+//    with a space after every comma);
+//  * simple cases derived by hand, each commented with its derivation;
+//  * the documented contract of the tool (its help texts and exit statuses: 0 ok, 1 mismatch,
+//    2 bad input or usage).
+// Each test works in its own directory under a mkdtemp'd folder, removed at the end.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// ---------------------------------------------------------------------------------------------
+// Small string helpers
+
+std::string Rep(const std::string& s, int n) {
+  std::string out;
+  for (int i = 0; i < n; ++i) out += s;
+  return out;
+}
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) out.push_back(line);
+  return out;
+}
+
+std::vector<std::string> Fields(const std::string& line) {
+  std::vector<std::string> out;
+  std::istringstream in(line);
+  std::string f;
+  while (in >> f) out.push_back(f);
+  return out;
+}
+
+bool Contains(const std::string& haystack, const std::string& needle) {
+  return haystack.find(needle) != std::string::npos;
+}
+
+std::string LastLine(const std::string& text) {
+  const std::vector<std::string> l = Lines(text);
+  return l.empty() ? "" : l.back();
+}
+
+// True when `text` mentions "FILE:LINE" with LINE not followed by another digit (so that
+// "f:1" does not match "f:12").
+bool MentionsLocation(const std::string& text, const std::string& file, int line) {
+  const std::string loc = file + ":" + std::to_string(line);
+  for (size_t p = text.find(loc); p != std::string::npos; p = text.find(loc, p + 1)) {
+    const size_t end = p + loc.size();
+    if (end == text.size() || !std::isdigit(static_cast<unsigned char>(text[end]))) return true;
+  }
+  return false;
+}
+
+// The words of `line` separated by anything but letters, digits and . + - _.
+std::vector<std::string> Tokens(const std::string& line) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char ch : line) {
+    if (std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '+' || ch == '-' ||
+        ch == '_') {
+      cur += ch;
+    } else if (!cur.empty()) {
+      out.push_back(cur);
+      cur.clear();
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+// True when the tokens of `line` contain, in this order, one alternative of each group.
+bool TokensInOrder(const std::string& line, const std::vector<std::vector<std::string>>& groups) {
+  const std::vector<std::string> t = Tokens(line);
+  size_t i = 0;
+  for (const auto& alts : groups) {
+    bool found = false;
+    for (; i < t.size() && !found; ++i) {
+      for (const std::string& a : alts) found = found || t[i] == a;
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+
+// The first line of `text` containing `needle`, or "".
+std::string LineWith(const std::string& text, const std::string& needle) {
+  for (const std::string& l : Lines(text)) {
+    if (Contains(l, needle)) return l;
+  }
+  return "";
+}
+
+// A message names trace field `number` (1-based, trace-format.md order) called `name` when it
+// says "field N" or quotes the name.
+bool NamesField(const std::string& msg, int number, const std::string& name) {
+  return Contains(msg, "field " + std::to_string(number)) || Contains(msg, "'" + name + "'") ||
+         Contains(msg, "`" + name + "`");
+}
+
+std::string ShellQuote(const std::string& s) {
+  std::string out = "'";
+  for (char ch : s) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return out + "'";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Test data
+
+// trace-format.md, the example: FP32, VL=128, RN, all lanes active; a = {0, 1, 2, 3} (element 0
+// rightmost), b = 1.0 everywhere; documented result {1, 2, 3, 4}, no flags.
+const std::string kDocStim =
+    "fadd s 128 00000000 1111 40400000400000003f80000000000000 "
+    "3f8000003f8000003f8000003f800000";
+const std::string kDocRes = "4080000040400000400000003f800000";
+const std::string kDocLine = kDocStim + " " + kDocRes + " 00000000";
+
+// FP32 constants: 1.0 = 3f800000, 2.0 = 40000000, 3.0 = 40400000, 4.0 = 40800000,
+// 5.0 = 40a00000, 2^-24 = 33800000, +inf = 7f800000, -inf = ff800000, default NaN = 7fc00000,
+// max normal = 7f7fffff. FP16: 1.0 = 3c00, 2.0 = 4000. FP64: 1.0 = 3ff0000000000000,
+// 2.0 = 4000000000000000, 3.0 = 4008000000000000.
+struct HandCase {
+  const char* why;
+  std::string stim, res, fpsr;
+};
+
+std::vector<HandCase> HandCases() {
+  const std::string one4 = Rep("3f800000", 4), two4 = Rep("40000000", 4);
+  return {
+      {"fp32 1.0 + 2.0 = 3.0 in every lane, exact",
+       "fadd_u s 128 00000000 - " + one4 + " " + two4, Rep("40400000", 4), "00000000"},
+      {"predicated: only element 0 (pg bit 0) active gets 1 + 2 = 3, the others keep Zdn = 1.0",
+       "fadd s 128 00000000 0001 " + one4 + " " + two4,
+       "3f8000003f8000003f80000040400000", "00000000"},
+      {"fp16 1.0 + #1.0 = 2.0 (section 6.3); pg 5555 = every element's lowest predicate bit",
+       "fadd_i h 128 00000000 5555 " + Rep("3c00", 8) + " 1.0", Rep("4000", 8), "00000000"},
+      {"faddv of four 1.0 = 4.0, a scalar result",
+       "faddv s 128 00000000 1111 - " + one4, "40800000", "00000000"},
+      {"fadda 1.0 + 1 + 1 + 1 + 1 = 5.0",
+       "fadda s 128 00000000 1111 3f800000 " + one4, "40a00000", "00000000"},
+      {"fp64 3.0 - 1.0 = 2.0",
+       "fsub_u d 128 00000000 - " + Rep("4008000000000000", 2) + " " +
+           Rep("3ff0000000000000", 2),
+       Rep("4000000000000000", 2), "00000000"},
+      {"1.0 + 2^-24 is a tie between 1.0 and 1+2^-23: RN gives even 1.0, inexact (IXC bit 4)",
+       "fadd_u s 128 00000000 - " + one4 + " " + Rep("33800000", 4), one4, "00000010"},
+      {"+inf + -inf: invalid (IOC bit 0), default NaN 7fc00000",
+       "fadd_u s 128 00000000 - " + Rep("7f800000", 4) + " " + Rep("ff800000", 4),
+       Rep("7fc00000", 4), "00000001"},
+      {"max + max overflows: RN gives +inf with OFC (bit 2) and IXC (bit 4)",
+       "fadd_u s 128 00000000 - " + Rep("7f7fffff", 4) + " " + Rep("7f7fffff", 4),
+       Rep("7f800000", 4), "00000014"},
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing trace lines and FP encodings in the test (independent of the model).
+
+struct TraceLine {
+  std::string op, t;
+  int vl = 0;
+  std::string fpcr, pg, a, b, res, fpsr;
+};
+
+bool ParseLine(const std::string& line, TraceLine* out) {
+  const std::vector<std::string> f = Fields(line);
+  if (f.size() != 7 && f.size() != 9) return false;
+  out->op = f[0], out->t = f[1], out->vl = std::atoi(f[2].c_str());
+  out->fpcr = f[3], out->pg = f[4], out->a = f[5], out->b = f[6];
+  if (f.size() == 9) out->res = f[7], out->fpsr = f[8];
+  return true;
+}
+
+int Esize(const std::string& t) { return t == "h" ? 16 : t == "s" ? 32 : 64; }
+
+// Element e of a vector written most significant digit first.
+uint64_t Element(const std::string& hex, int esize, int e) {
+  const int d = esize / 4;
+  return std::stoull(hex.substr(hex.size() - (e + 1) * d, d), nullptr, 16);
+}
+
+// Predicate bit i (bit i governs byte i).
+bool PredBit(const std::string& hex, int i) {
+  const int nibble = std::stoi(hex.substr(hex.size() - 1 - i / 4, 1), nullptr, 16);
+  return (nibble >> (i % 4)) & 1;
+}
+
+enum class Kind { kPosZero, kNegZero, kPosInf, kNegInf, kQNaN, kSNaN, kSubnormal, kNormal };
+
+Kind Classify(int esize, uint64_t v) {
+  const int m = esize == 16 ? 10 : esize == 32 ? 23 : 52;
+  const int e = esize == 16 ? 5 : esize == 32 ? 8 : 11;
+  const uint64_t frac = v & ((uint64_t{1} << m) - 1);
+  const uint64_t exp = (v >> m) & ((uint64_t{1} << e) - 1);
+  const bool sign = (v >> (esize - 1)) & 1;
+  if (exp == 0) return frac == 0 ? (sign ? Kind::kNegZero : Kind::kPosZero) : Kind::kSubnormal;
+  if (exp == (uint64_t{1} << e) - 1) {
+    if (frac == 0) return sign ? Kind::kNegInf : Kind::kPosInf;
+    return (frac >> (m - 1)) & 1 ? Kind::kQNaN : Kind::kSNaN;
+  }
+  return Kind::kNormal;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fixture: a per-test directory and a runner.
+
+struct Result {
+  int status = -1;  // the exit status; 128 + signal when killed
+  std::string out, err;
+};
+
+class CliTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    std::string tmpl = (fs::temp_directory_path() / "vfadd_cli_test.XXXXXX").string();
+    ASSERT_NE(mkdtemp(tmpl.data()), nullptr) << "mkdtemp " << tmpl;
+    root_ = new std::string(tmpl);
+  }
+  static void TearDownTestSuite() {
+    std::error_code ec;
+    fs::remove_all(*root_, ec);
+    delete root_;
+    root_ = nullptr;
+  }
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = *root_ + "/" + info->name();
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+
+  std::string Path(const std::string& name) const { return dir_ + "/" + name; }
+
+  std::string Write(const std::string& name, const std::string& content) const {
+    const std::string p = Path(name);
+    std::ofstream f(p, std::ios::binary);
+    f << content;
+    return p;
+  }
+
+  static std::string Read(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::ostringstream s;
+    s << f.rdbuf();
+    return s.str();
+  }
+
+  // Runs `cmdline` through /bin/sh with stdin from `input` (or /dev/null), stdout through a
+  // pipe and stderr into a file of the test directory.
+  Result Sh(const std::string& cmdline, const std::string* input = nullptr) const {
+    const std::string err_path = Path(".stderr"), in_path = Path(".stdin");
+    if (input) Write(".stdin", *input);
+    const std::string full = "( " + cmdline + " ) 2>" + ShellQuote(err_path) + " <" +
+                             (input ? ShellQuote(in_path) : std::string("/dev/null"));
+    Result r;
+    FILE* p = popen(full.c_str(), "r");
+    if (!p) {
+      ADD_FAILURE() << "popen failed: " << full;
+      return r;
+    }
+    char buf[65536];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+    const int st = pclose(p);
+    if (st == -1) r.status = -1;
+    else if (WIFEXITED(st)) r.status = WEXITSTATUS(st);
+    else if (WIFSIGNALED(st)) r.status = 128 + WTERMSIG(st);
+    r.err = Read(err_path);
+    return r;
+  }
+
+  // `vfadd ARGS` (ARGS already shell-quoted where needed).
+  Result Vfadd(const std::string& args, const std::string* input = nullptr) const {
+    return Sh(ShellQuote(VFADD_TOOL) + " " + args, input);
+  }
+  Result VfaddStdin(const std::string& args, const std::string& input) const {
+    return Vfadd(args, &input);
+  }
+
+  std::string Q(const std::string& name) const { return ShellQuote(Path(name)); }
+
+  static std::string* root_;
+  std::string dir_;
+};
+
+std::string* CliTest::root_ = nullptr;
+
+// Evaluates `r` once (it may be a call).
+#define EXPECT_EXIT_STATUS(r, want)                                                     \
+  do {                                                                                  \
+    const Result& r_ = (r);                                                             \
+    EXPECT_EQ(r_.status, want) << "stdout:\n" << r_.out << "stderr:\n" << r_.err;      \
+  } while (0)
+
+// ---------------------------------------------------------------------------------------------
+// run
+
+TEST_F(CliTest, RunWritesCheckedLine) {
+  Write("in.trace", kDocStim + "\n");
+  const Result r = Vfadd("run " + Q("in.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  EXPECT_EQ(r.out, kDocLine + "\n");
+  EXPECT_EQ(r.err, "");
+}
+
+TEST_F(CliTest, RunReadsStdin) {
+  const Result r = VfaddStdin("run -", kDocStim + "\n");
+  EXPECT_EXIT_STATUS(r, 0);
+  EXPECT_EQ(r.out, kDocLine + "\n");
+}
+
+TEST_F(CliTest, RunCopiesCommentsAndBlankLines) {
+  const std::string in = "# first comment\n\n" + kDocStim + "\n   # indented comment\n\n" +
+                         kDocStim + "\n# last\n";
+  const std::string want = "# first comment\n\n" + kDocLine + "\n   # indented comment\n\n" +
+                           kDocLine + "\n# last\n";
+  Write("in.trace", in);
+  const Result r = Vfadd("run " + Q("in.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  EXPECT_EQ(r.out, want);
+}
+
+TEST_F(CliTest, RunOutputOptionWritesFile) {
+  Write("in.trace", "# c\n" + kDocStim + "\n");
+  const Result r = Vfadd("run -o " + Q("out.trace") + " " + Q("in.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(Read(Path("out.trace")), "# c\n" + kDocLine + "\n");
+  // The option may also follow the file, and take its value inline.
+  const Result r2 = Vfadd("run " + Q("in.trace") + " -o " + Q("out2.trace"));
+  EXPECT_EXIT_STATUS(r2, 0);
+  EXPECT_EQ(Read(Path("out2.trace")), "# c\n" + kDocLine + "\n");
+}
+
+TEST_F(CliTest, RunComputesHandDerivedCases) {
+  std::string in, want;
+  for (const HandCase& h : HandCases()) {
+    in += h.stim + "\n";
+    want += h.stim + " " + h.res + " " + h.fpsr + "\n";
+  }
+  Write("in.trace", in);
+  const Result r = Vfadd("run " + Q("in.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  const std::vector<std::string> got = Lines(r.out), exp = Lines(want);
+  ASSERT_EQ(got.size(), exp.size()) << r.out;
+  const std::vector<HandCase> hc = HandCases();
+  for (size_t i = 0; i < exp.size(); ++i) EXPECT_EQ(got[i], exp[i]) << hc[i].why;
+}
+
+TEST_F(CliTest, RunRecomputesCheckedInputLines) {
+  // A checked line with a wrong result as input: run keeps the inputs and writes the correct
+  // result (the documented one).
+  Write("in.trace", kDocStim + " " + Rep("0", 32) + " 0000001f\n");
+  const Result r = Vfadd("run " + Q("in.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  EXPECT_EQ(r.out, kDocLine + "\n");
+}
+
+TEST_F(CliTest, RunAcceptsUpperCaseHexAndTabs) {
+  // trace-format.md: hex digits may be upper or lower case; fields are separated by spaces or
+  // tabs. Output is normalised, so compare fields.
+  Write("in.trace",
+        "fadd\ts  128 00000000\t1111 40400000400000003F80000000000000   "
+        "3F8000003F8000003F8000003F800000\n");
+  const Result r = Vfadd("run " + Q("in.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  const std::vector<std::string> l = Lines(r.out);
+  ASSERT_EQ(l.size(), 1u);
+  const std::vector<std::string> f = Fields(l[0]);
+  ASSERT_EQ(f.size(), 9u);
+  EXPECT_EQ(f[7], kDocRes);
+  EXPECT_EQ(f[8], "00000000");
+}
+
+// ---------------------------------------------------------------------------------------------
+// check
+
+TEST_F(CliTest, CheckPassesCorrectLine) {
+  Write("ok.trace", "# documented example\n" + kDocLine + "\n");
+  const Result r = Vfadd("check " + Q("ok.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  EXPECT_EQ(LastLine(r.out), "1 passed, 0 failed");
+  EXPECT_EQ(r.out.back(), '\n');
+  const Result s = VfaddStdin("check -", kDocLine + "\n");
+  EXPECT_EXIT_STATUS(s, 0);
+  EXPECT_EQ(LastLine(s.out), "1 passed, 0 failed");
+}
+
+TEST_F(CliTest, CheckPassesHandDerivedCases) {
+  std::string in;
+  for (const HandCase& h : HandCases()) in += h.stim + " " + h.res + " " + h.fpsr + "\n";
+  Write("hand.trace", in);
+  const Result r = Vfadd("check " + Q("hand.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  EXPECT_EQ(LastLine(r.out), std::to_string(HandCases().size()) + " passed, 0 failed");
+}
+
+TEST_F(CliTest, CheckReportsWrongElementAndFlags) {
+  // The documented line with element 3 claimed to be 5.0 (40a00000) instead of 4.0 (40800000)
+  // and the flags claimed to be IXC (00000010) instead of none.
+  const std::string path = Write(
+      "bad.trace", "# one wrong line\n" + kDocStim + " 40a0000040400000400000003f800000 00000010\n");
+  const Result r = Vfadd("check " + Q("bad.trace"));
+  EXPECT_EXIT_STATUS(r, 1);
+  EXPECT_TRUE(MentionsLocation(r.out, path, 2)) << r.out;
+  EXPECT_TRUE(Contains(LineWith(r.out, path + ":2"), "fadd")) << r.out;
+  const std::string elem = LineWith(r.out, "element 3");
+  ASSERT_NE(elem, "") << r.out;
+  EXPECT_TRUE(TokensInOrder(elem, {{"expected"}, {"40a00000"}, {"5", "5.0", "+5", "+5.0"},
+                                   {"actual"}, {"40800000"}, {"4", "4.0", "+4", "+4.0"}}))
+      << elem;
+  for (int e : {0, 1, 2}) {
+    EXPECT_EQ(LineWith(r.out, "element " + std::to_string(e)), "") << r.out;
+  }
+  const std::string fpsr = LineWith(r.out, "fpsr");
+  ASSERT_NE(fpsr, "") << r.out;
+  EXPECT_TRUE(TokensInOrder(fpsr, {{"expected"}, {"00000010"}, {"actual"}, {"00000000"}})) << fpsr;
+  EXPECT_TRUE(Contains(fpsr, "IXC")) << fpsr;
+  EXPECT_EQ(LastLine(r.out), "0 passed, 1 failed");
+}
+
+TEST_F(CliTest, CheckReportsWrongScalarResult) {
+  // faddv of four 1.0 is 4.0 (40800000); the line claims 3.0 (40400000), flags right.
+  const std::string path = Write(
+      "bad.trace", "faddv s 128 00000000 1111 - " + Rep("3f800000", 4) + " 40400000 00000000\n");
+  const Result r = Vfadd("check " + Q("bad.trace"));
+  EXPECT_EXIT_STATUS(r, 1);
+  EXPECT_TRUE(MentionsLocation(r.out, path, 1)) << r.out;
+  EXPECT_TRUE(Contains(LineWith(r.out, path + ":1"), "faddv")) << r.out;
+  const std::string res = LineWith(r.out, "40400000");
+  EXPECT_TRUE(TokensInOrder(res, {{"expected"}, {"40400000"}, {"3", "3.0", "+3", "+3.0"},
+                                  {"actual"}, {"40800000"}, {"4", "4.0", "+4", "+4.0"}}))
+      << r.out;
+  EXPECT_EQ(LineWith(r.out, "fpsr"), "") << "the flags match: " << r.out;
+  EXPECT_EQ(LastLine(r.out), "0 passed, 1 failed");
+}
+
+TEST_F(CliTest, CheckReportsFirstTenMismatches) {
+  // Lines 1-15: the documented stimulus with an all-zero result (wrong); lines 16-17 correct.
+  std::string in;
+  for (int i = 0; i < 15; ++i) in += kDocStim + " " + Rep("0", 32) + " 00000000\n";
+  in += kDocLine + "\n" + kDocLine + "\n";
+  const std::string path = Write("many.trace", in);
+  const Result r = Vfadd("check " + Q("many.trace"));
+  EXPECT_EXIT_STATUS(r, 1);
+  for (int line = 1; line <= 17; ++line) {
+    EXPECT_EQ(MentionsLocation(r.out, path, line), line <= 10) << "line " << line << "\n" << r.out;
+  }
+  EXPECT_TRUE(Contains(r.out, "... 5 further mismatches not shown\n")) << r.out;
+  EXPECT_EQ(LastLine(r.out), "2 passed, 15 failed");
+}
+
+TEST_F(CliTest, CheckMaxReportLimitsReports) {
+  std::string in;
+  for (int i = 0; i < 15; ++i) in += kDocStim + " " + Rep("0", 32) + " 00000000\n";
+  const std::string path = Write("many.trace", in);
+  struct { std::string opt; int shown; } kCases[] = {
+      {"--max-report 3", 3}, {"--max-report=3", 3}, {"--max-report 0", 0},
+      {"--max-report 15", 15}, {"--max-report 100", 15}};
+  for (const auto& c : kCases) {
+    SCOPED_TRACE(c.opt);
+    const Result r = Vfadd("check " + c.opt + " " + Q("many.trace"));
+    EXPECT_EXIT_STATUS(r, 1);
+    for (int line = 1; line <= 15; ++line) {
+      EXPECT_EQ(MentionsLocation(r.out, path, line), line <= c.shown) << "line " << line;
+    }
+    if (c.shown < 15) {
+      EXPECT_TRUE(Contains(r.out, "... " + std::to_string(15 - c.shown) +
+                                      " further mismatches not shown\n"))
+          << r.out;
+    } else {
+      EXPECT_FALSE(Contains(r.out, "further mismatches")) << r.out;
+    }
+    EXPECT_EQ(LastLine(r.out), "0 passed, 15 failed");
+  }
+  EXPECT_EXIT_STATUS(Vfadd("check --max-report -1 " + Q("many.trace")), 2);
+  EXPECT_EXIT_STATUS(Vfadd("check --max-report abc " + Q("many.trace")), 2);
+}
+
+TEST_F(CliTest, CheckSeveralFiles) {
+  const std::vector<HandCase> hc = HandCases();
+  const std::string good2 = hc[0].stim + " " + hc[0].res + " " + hc[0].fpsr;
+  const std::string p1 = Write("one.trace", kDocLine + "\n" + good2 + "\n");
+  const std::string p2 =
+      Write("two.trace", "# second\n" + kDocLine + "\n" + kDocStim + " " + Rep("0", 32) +
+                             " 00000000\n");
+  const Result ok = Vfadd("check " + Q("one.trace") + " " + Q("one.trace"));
+  EXPECT_EXIT_STATUS(ok, 0);
+  EXPECT_EQ(LastLine(ok.out), "4 passed, 0 failed");
+
+  const Result r = Vfadd("check " + Q("one.trace") + " " + Q("two.trace"));
+  EXPECT_EXIT_STATUS(r, 1);
+  EXPECT_TRUE(MentionsLocation(r.out, p2, 3)) << r.out;
+  EXPECT_FALSE(Contains(r.out, p1)) << r.out;
+  EXPECT_EQ(LastLine(r.out), "3 passed, 1 failed");
+}
+
+TEST_F(CliTest, CheckRejectsStimulusLine) {
+  const std::string path = Write("stim.trace", kDocLine + "\n" + kDocStim + "\n");
+  const Result r = Vfadd("check " + Q("stim.trace"));
+  EXPECT_EXIT_STATUS(r, 2);
+  EXPECT_TRUE(MentionsLocation(r.err, path, 2)) << r.err;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Malformed input: each class of error, for run and for check.
+
+struct BadLine {
+  const char* what;
+  std::string line;
+  int field;         // 1-based field number the message must name; 0: the field count
+  const char* name;  // trace-format.md name of that field
+};
+
+std::vector<BadLine> BadLines() {
+  const std::string a = "40400000400000003f80000000000000", b = Rep("3f800000", 4);
+  const std::string tail = " " + kDocRes + " 00000000";
+  const std::string a256 = Rep("3f800000", 8);
+  return {
+      {"8 fields (neither 7 nor 9)", "fadd s 128 00000000 1111 " + a + " " + b + " " + kDocRes,
+       0, ""},
+      {"6 fields", "fadd s 128 00000000 1111 " + a, 0, ""},
+      {"bad hex in fpcr", "fadd s 128 0000000g 1111 " + a + " " + b + tail, 4, "fpcr"},
+      {"bad hex in a", "fadd s 128 00000000 1111 4040000040000000xf80000000000000 " + b + tail,
+       6, "a"},
+      {"bad hex in res", kDocStim + " 408000004040000040000000zf800000 00000000", 8, "res"},
+      {"fpsr with 7 digits", kDocStim + " " + kDocRes + " 0000000", 9, "fpsr"},
+      {"a with 32 digits at VL 256 (needs 64)",
+       "fadd s 256 00000000 11111111 " + b + " " + a256 + " " + a256 + " 00000000", 6, "a"},
+      {"pg with 4 digits at VL 256 (needs 8)",
+       "fadd s 256 00000000 1111 " + a256 + " " + a256 + " " + a256 + " 00000000", 5, "pg"},
+      {"b with 33 digits at VL 128", "fadd s 128 00000000 1111 " + a + " 0" + b + tail, 7, "b"},
+      {"VL 200, not a multiple of 128", "fadd s 200 00000000 1111 " + a + " " + b + tail, 3,
+       "vl"},
+      {"VL 2176 = 17*128, above 2048", "fadd s 2176 00000000 1111 " + a + " " + b + tail, 3,
+       "vl"},
+      {"VL 0, below 128", "fadd s 0 00000000 1111 " + a + " " + b + tail, 3, "vl"},
+      {"VL 4096", "fadd s 4096 00000000 1111 " + a + " " + b + tail, 3, "vl"},
+      {"unknown op", "fmul s 128 00000000 1111 " + a + " " + b + tail, 1, "op"},
+      {"unknown type", "fadd q 128 00000000 1111 " + a + " " + b + tail, 2, "t"},
+      {"immediate 2.0", "fadd_i s 128 00000000 1111 " + a + " 2.0" + tail, 7, "b"},
+      {"immediate 1", "fsub_i s 128 00000000 1111 " + a + " 1" + tail, 7, "b"},
+      {"'-' predicate on a predicated form", "fadd s 128 00000000 - " + a + " " + b + tail, 5,
+       "pg"},
+      {"a predicate on an unpredicated form", "fadd_u s 128 00000000 1111 " + a + " " + b + tail,
+       5, "pg"},
+  };
+}
+
+void ExpectBadLineReported(const Result& r, const std::string& path, const BadLine& bad) {
+  EXPECT_EXIT_STATUS(r, 2);
+  EXPECT_TRUE(MentionsLocation(r.err, path, 3)) << r.err;
+  if (bad.field == 0) {
+    EXPECT_TRUE(Contains(r.err, "field")) << r.err;
+  } else {
+    EXPECT_TRUE(NamesField(r.err, bad.field, bad.name)) << r.err;
+  }
+}
+
+TEST_F(CliTest, RunRejectsMalformedLines) {
+  for (const BadLine& bad : BadLines()) {
+    SCOPED_TRACE(bad.what);
+    const std::string path =
+        Write("bad.trace", "# header\n" + kDocStim + "\n" + bad.line + "\n" + kDocLine + "\n");
+    const Result r = Vfadd("run " + Q("bad.trace"));
+    ExpectBadLineReported(r, path, bad);
+    EXPECT_EQ(r.out, "") << "run wrote output although line 3 is bad";
+  }
+}
+
+TEST_F(CliTest, CheckRejectsMalformedLines) {
+  for (const BadLine& bad : BadLines()) {
+    SCOPED_TRACE(bad.what);
+    const std::string path =
+        Write("bad.trace", "# header\n" + kDocLine + "\n" + bad.line + "\n" + kDocLine + "\n");
+    ExpectBadLineReported(Vfadd("check " + Q("bad.trace")), path, bad);
+  }
+}
+
+TEST_F(CliTest, RunWritesNothingWhenAnyLineIsBad) {
+  // Many good lines and one bad line at the very end: no stdout at all, no -o file.
+  std::string in;
+  for (int i = 0; i < 200; ++i) in += kDocStim + "\n";
+  in += "fadd s 128 00000000 1111 zz\n";
+  const std::string path = Write("in.trace", in);
+  const Result r = Vfadd("run " + Q("in.trace"));
+  EXPECT_EXIT_STATUS(r, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_TRUE(MentionsLocation(r.err, path, 201)) << r.err;
+  const Result o = Vfadd("run -o " + Q("out.trace") + " " + Q("in.trace"));
+  EXPECT_EXIT_STATUS(o, 2);
+  EXPECT_FALSE(fs::exists(Path("out.trace")));
+  const Result s = VfaddStdin("run -", in);
+  EXPECT_EXIT_STATUS(s, 2);
+  EXPECT_EQ(s.out, "");
+}
+
+TEST_F(CliTest, MissingFileIsBadInput) {
+  const std::string missing = Path("no/such/file.trace");
+  for (const std::string cmd : {"run", "check", "summary"}) {
+    SCOPED_TRACE(cmd);
+    const Result r = Vfadd(cmd + " " + ShellQuote(missing));
+    EXPECT_EXIT_STATUS(r, 2);
+    EXPECT_TRUE(Contains(r.err, missing)) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+  // check: a missing file among good ones is still bad input.
+  Write("ok.trace", kDocLine + "\n");
+  const Result r = Vfadd("check " + Q("ok.trace") + " " + ShellQuote(missing));
+  EXPECT_EXIT_STATUS(r, 2);
+  EXPECT_TRUE(Contains(r.err, missing)) << r.err;
+}
+
+// A read error (a directory given as FILE) is bad input, not an endless loop: `timeout` bounds
+// the test should the tool regress to looping on the failed stream.
+TEST_F(CliTest, UnreadableInputIsBadInput) {
+  fs::create_directories(Path("dir.trace"));
+  for (const std::string cmd : {"run", "check", "summary", "disasm --file"}) {
+    SCOPED_TRACE(cmd);
+    const Result r = Sh("timeout 3 " + ShellQuote(VFADD_TOOL) + " " + cmd + " " + Q("dir.trace"));
+    EXPECT_EXIT_STATUS(r, 2);
+    EXPECT_TRUE(Contains(r.err, Path("dir.trace"))) << r.err.substr(0, 2000);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// gen
+
+TEST_F(CliTest, GenIsDeterministic) {
+  const std::string args = "gen --seed 42 --count 200";
+  const Result a = Vfadd(args), b = Vfadd(args);
+  EXPECT_EXIT_STATUS(a, 0);
+  EXPECT_EXIT_STATUS(b, 0);
+  EXPECT_FALSE(a.out.empty());
+  EXPECT_EQ(a.out, b.out);
+  // -o writes the same bytes as stdout.
+  const Result c = Vfadd(args + " -o " + Q("g.trace"));
+  EXPECT_EXIT_STATUS(c, 0);
+  EXPECT_EQ(c.out, "");
+  EXPECT_EQ(Read(Path("g.trace")), a.out);
+  // With restricting options too.
+  const std::string args2 = "gen --seed 7 --count 50 --ops fadd,faddv --types s --vl 384";
+  EXPECT_EQ(Vfadd(args2).out, Vfadd(args2).out);
+}
+
+TEST_F(CliTest, GenDifferentSeedsDiffer) {
+  const Result a = Vfadd("gen --seed 1 --count 50"), b = Vfadd("gen --seed 2 --count 50");
+  EXPECT_EXIT_STATUS(a, 0);
+  EXPECT_EXIT_STATUS(b, 0);
+  // Compare the case lines only (the header comment names the seed anyway).
+  std::vector<std::string> la = Lines(a.out), lb = Lines(b.out);
+  ASSERT_EQ(la.size(), 51u);
+  ASSERT_EQ(lb.size(), 51u);
+  la.erase(la.begin()), lb.erase(lb.begin());
+  EXPECT_NE(la, lb);
+  int same = 0;
+  for (size_t i = 0; i < la.size(); ++i) same += la[i] == lb[i];
+  EXPECT_LT(same, 5);
+}
+
+TEST_F(CliTest, GenCountGivesThatManyLines) {
+  for (int n : {0, 1, 17, 500}) {
+    SCOPED_TRACE(n);
+    const Result r = Vfadd("gen --seed 3 --count " + std::to_string(n));
+    EXPECT_EXIT_STATUS(r, 0);
+    const std::vector<std::string> l = Lines(r.out);
+    ASSERT_EQ(l.size(), static_cast<size_t>(n) + 1);
+    EXPECT_EQ(l[0].rfind("#", 0), 0u) << l[0];
+    for (size_t i = 1; i < l.size(); ++i) {
+      TraceLine t;
+      ASSERT_TRUE(ParseLine(l[i], &t)) << l[i];
+      EXPECT_EQ(Fields(l[i]).size(), 7u) << "gen writes stimulus lines: " << l[i];
+    }
+  }
+}
+
+TEST_F(CliTest, GenRestrictsOpsTypesVlAndFpcr) {
+  const std::set<std::string> ops = {"fadd_i", "faddv", "fsub_u", "faddp"}, types = {"h", "d"},
+                              fpcrs = {"00c00000", "01080000"};
+  const std::set<int> vls = {256, 640, 2048};
+  const Result r = Vfadd(
+      "gen --seed 99 --count 400 --ops fadd_i,faddv,fsub_u,faddp --types h,d --vl 256,640,2048 "
+      "--fpcr 00c00000,01080000");
+  EXPECT_EXIT_STATUS(r, 0);
+  const std::vector<std::string> l = Lines(r.out);
+  ASSERT_EQ(l.size(), 401u);
+  std::set<std::string> seen_ops, seen_types, seen_fpcrs;
+  std::set<int> seen_vls;
+  for (size_t i = 1; i < l.size(); ++i) {
+    TraceLine t;
+    ASSERT_TRUE(ParseLine(l[i], &t)) << l[i];
+    EXPECT_TRUE(ops.count(t.op)) << l[i];
+    EXPECT_TRUE(types.count(t.t)) << l[i];
+    EXPECT_TRUE(vls.count(t.vl)) << l[i];
+    EXPECT_TRUE(fpcrs.count(t.fpcr)) << l[i];
+    seen_ops.insert(t.op), seen_types.insert(t.t), seen_vls.insert(t.vl);
+    seen_fpcrs.insert(t.fpcr);
+    // The shape of each form, as trace-format.md describes it.
+    const size_t vec = static_cast<size_t>(t.vl / 4);
+    EXPECT_EQ(t.pg.size(), t.op == "fsub_u" ? 1u : static_cast<size_t>(t.vl / 32)) << l[i];
+    if (t.op == "fsub_u") {
+      EXPECT_EQ(t.pg, "-") << l[i];
+    }
+    EXPECT_EQ(t.a.size(), t.op == "faddv" ? 1u : vec) << l[i];
+    if (t.op == "fadd_i") {
+      EXPECT_TRUE(t.b == "0.5" || t.b == "1.0") << l[i];
+    } else {
+      EXPECT_EQ(t.b.size(), vec) << l[i];
+    }
+  }
+  EXPECT_EQ(seen_ops, ops);
+  EXPECT_EQ(seen_types, types);
+  EXPECT_EQ(seen_vls, vls);
+  EXPECT_EQ(seen_fpcrs, fpcrs);
+}
+
+TEST_F(CliTest, GenLinesAreAcceptedByRunAndPassCheck) {
+  const Result g = Vfadd("gen --seed 2024 --count 3000 -o " + Q("stim.trace"));
+  EXPECT_EXIT_STATUS(g, 0);
+  const Result r = Vfadd("run " + Q("stim.trace") + " -o " + Q("checked.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  const std::vector<std::string> stim = Lines(Read(Path("stim.trace")));
+  const std::vector<std::string> checked = Lines(Read(Path("checked.trace")));
+  ASSERT_EQ(stim.size(), 3001u);
+  ASSERT_EQ(checked.size(), 3001u);
+  EXPECT_EQ(checked[0], stim[0]);  // the header comment is copied
+  for (size_t i = 1; i < stim.size(); ++i) {
+    const std::vector<std::string> fst = Fields(stim[i]), fc = Fields(checked[i]);
+    ASSERT_EQ(fc.size(), 9u) << checked[i];
+    ASSERT_EQ(fst.size(), 7u) << stim[i];
+    EXPECT_TRUE(std::equal(fst.begin(), fst.end(), fc.begin())) << stim[i] << "\n" << checked[i];
+  }
+  const Result c = Vfadd("check " + Q("checked.trace"));
+  EXPECT_EXIT_STATUS(c, 0);
+  EXPECT_EQ(LastLine(c.out), "3000 passed, 0 failed");
+}
+
+TEST_F(CliTest, GenCoversHardCases) {
+  const Result g = Vfadd("gen --seed 777 --count 3000 -o " + Q("stim.trace"));
+  EXPECT_EXIT_STATUS(g, 0);
+  const Result r = Vfadd("run " + Q("stim.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  std::map<Kind, int> kinds;
+  int all_false = 0, all_true = 0, non_canonical = 0;
+  std::map<int, int> flags;  // fpsr bit -> cases
+  int cases = 0;
+  for (const std::string& line : Lines(r.out)) {
+    if (line.empty() || line[0] == '#') continue;
+    TraceLine t;
+    ASSERT_TRUE(ParseLine(line, &t)) << line;
+    ASSERT_FALSE(t.fpsr.empty()) << line;
+    ++cases;
+    const int esize = Esize(t.t), n = t.vl / esize;
+    auto vector_kinds = [&](const std::string& hex) {
+      ASSERT_EQ(hex.size(), static_cast<size_t>(t.vl / 4)) << line;
+      for (int e = 0; e < n; ++e) ++kinds[Classify(esize, Element(hex, esize, e))];
+    };
+    if (t.op == "fadda") {
+      ++kinds[Classify(esize, std::stoull(t.a, nullptr, 16))];
+    } else if (t.op != "faddv") {
+      vector_kinds(t.a);
+    }
+    if (t.b != "0.5" && t.b != "1.0") vector_kinds(t.b);
+    if (t.pg != "-") {
+      const int step = esize / 8;
+      bool any = false, every = true, junk = false;
+      for (int i = 0; i < t.vl / 8; ++i) {
+        const bool bit = PredBit(t.pg, i);
+        any = any || bit;
+        if (i % step == 0) every = every && bit;
+        else junk = junk || bit;
+      }
+      all_false += !any, all_true += every, non_canonical += junk;
+    }
+    const uint32_t fpsr = static_cast<uint32_t>(std::stoul(t.fpsr, nullptr, 16));
+    for (int bit = 0; bit < 8; ++bit) flags[bit] += (fpsr >> bit) & 1;
+  }
+  EXPECT_EQ(cases, 3000);
+  EXPECT_GT(kinds[Kind::kPosZero], 0) << "+0";
+  EXPECT_GT(kinds[Kind::kNegZero], 0) << "-0";
+  EXPECT_GT(kinds[Kind::kPosInf], 0) << "+inf";
+  EXPECT_GT(kinds[Kind::kNegInf], 0) << "-inf";
+  EXPECT_GT(kinds[Kind::kQNaN], 0) << "qNaN";
+  EXPECT_GT(kinds[Kind::kSNaN], 0) << "sNaN";
+  EXPECT_GT(kinds[Kind::kSubnormal], 0) << "subnormal";
+  EXPECT_GT(all_false, 0) << "all-false predicate";
+  EXPECT_GT(all_true, 0) << "all-true predicate";
+  EXPECT_GT(non_canonical, 0) << "non-canonical predicate bits";
+  EXPECT_GT(flags[0], 0) << "IOC";
+  EXPECT_GT(flags[2], 0) << "OFC";
+  EXPECT_GT(flags[3], 0) << "UFC";
+  EXPECT_GT(flags[4], 0) << "IXC";
+  EXPECT_GT(flags[7], 0) << "IDC";
+  EXPECT_EQ(flags[1], 0) << "DZC is never raised by an add (semantics section 1.2)";
+}
+
+TEST_F(CliTest, GenRejectsBadOptions) {
+  const char* const kBad[] = {
+      "--seed 1 --count -1", "--seed abc --count 5",       "--seed 1 --count 5 --vl 100",
+      "--seed 1 --count 5 --vl 4096", "--seed 1 --count 5 --ops foo",
+      "--seed 1 --count 5 --types q", "--seed 1 --count 5 --fpcr 12",
+      "--seed 1 --count 5 --vl 0",    "--seed 1 --count 5 --vl 200",
+      "--seed 1 --count 5 --ops fadd,foo", "--seed 1 --count 5 --fpcr 0000000g",
+      "--seed 1 --count abc",
+      // Numbers are plain digits: no sign, no space, no octal or hex prefix.
+      "--seed 0x10 --count 5", "--seed 08 --count 5x", "--seed ' 5' --count 1",
+      "--seed 1 --count ' 1'", "--seed 1 --count 1 --vl ' 128'",
+      "--seed 1 --count 1 --fpcr ' 0000000'", "--seed +1 --count 1",
+  };
+  for (const char* args : kBad) {
+    SCOPED_TRACE(args);
+    const Result r = Vfadd(std::string("gen ") + args);
+    EXPECT_EXIT_STATUS(r, 2);
+    EXPECT_NE(r.err, "");
+    EXPECT_EQ(r.out, "");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// disasm
+
+struct WordText {
+  const char* word;  // as written in section 7
+  const char* text;  // section 7's text (compact operand separators)
+};
+
+// Section 7, "Example words [BINU]/[LLVM14]"; the elided "fsub ..." and "fsubr ..." are the
+// FADD example's operands with the other mnemonic, "#1.0" the #0.5 example with #1.0.
+constexpr WordText kSpecExamples[] = {
+    {"65808861", "fadd z1.s,p2/m,z1.s,z3.s"},  {"65C09FE1", "fadd z1.d,p7/m,z1.d,z31.d"},
+    {"65430041", "fadd z1.h,z2.h,z3.h"},       {"65988801", "fadd z1.s,p2/m,z1.s,#0.5"},
+    {"65988821", "fadd z1.s,p2/m,z1.s,#1.0"},  {"65818861", "fsub z1.s,p2/m,z1.s,z3.s"},
+    {"65838861", "fsubr z1.s,p2/m,z1.s,z3.s"}, {"65830441", "fsub z1.s,z2.s,z3.s"},
+    {"64908861", "faddp z1.s,p2/m,z1.s,z3.s"}, {"65982861", "fadda s1,p2,s1,z3.s"},
+    {"65802861", "faddv s1,p2,z3.s"},          {"0420BC41", "movprfx z1,z2"},
+    {"04902841", "movprfx z1.s,p2/z,z2.s"},    {"04912841", "movprfx z1.s,p2/m,z2.s"},
+    {"04102841", "movprfx z1.b,p2/z,z2.b"},
+};
+
+std::string Lower(std::string s) {
+  for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+// "<8 hex digits> <text>" with binutils' ", " operand separators.
+std::string ExpectedDisasm(const WordText& w) {
+  std::string text;
+  for (const char* p = w.text; *p; ++p) text += *p == ',' ? std::string(", ") : std::string(1, *p);
+  return Lower(w.word) + " " + text;
+}
+
+TEST_F(CliTest, DisasmSpecExamples) {
+  std::string all_args, all_want;
+  for (const WordText& w : kSpecExamples) {
+    SCOPED_TRACE(w.word);
+    const Result r = Vfadd(std::string("disasm ") + w.word);
+    EXPECT_EXIT_STATUS(r, 0);
+    EXPECT_EQ(r.out, ExpectedDisasm(w) + "\n");
+    all_args += std::string(" ") + w.word;
+    all_want += ExpectedDisasm(w) + "\n";
+  }
+  // All at once: one line per word, in order.
+  const Result r = Vfadd("disasm" + all_args);
+  EXPECT_EXIT_STATUS(r, 0);
+  EXPECT_EQ(r.out, all_want);
+}
+
+TEST_F(CliTest, DisasmAcceptsHexPrefix) {
+  const Result r = Vfadd("disasm 0x65808861 0x65C09FE1 65430041");
+  EXPECT_EXIT_STATUS(r, 0);
+  EXPECT_EQ(r.out, ExpectedDisasm(kSpecExamples[0]) + "\n" + ExpectedDisasm(kSpecExamples[1]) +
+                       "\n" + ExpectedDisasm(kSpecExamples[2]) + "\n");
+}
+
+TEST_F(CliTest, DisasmReadsFileWithComments) {
+  Write("words.txt",
+        "# section 7 examples\n"
+        "65808861   # fadd (vectors, predicated)\n"
+        "\n"
+        "   0x65430041\t65988801\n"
+        "# 65818861 commented out\n"
+        "65982861#no space before the comment\n");
+  const Result r = Vfadd("disasm --file " + Q("words.txt"));
+  EXPECT_EXIT_STATUS(r, 0);
+  EXPECT_EQ(r.out, ExpectedDisasm(kSpecExamples[0]) + "\n" + ExpectedDisasm(kSpecExamples[2]) +
+                       "\n" + ExpectedDisasm(kSpecExamples[3]) + "\n" +
+                       ExpectedDisasm(kSpecExamples[9]) + "\n");
+}
+
+TEST_F(CliTest, DisasmReadsStdin) {
+  const Result r = VfaddStdin("disasm -", "65802861\n# comment\n0420BC41 04102841\n");
+  EXPECT_EXIT_STATUS(r, 0);
+  EXPECT_EQ(r.out, ExpectedDisasm(kSpecExamples[10]) + "\n" + ExpectedDisasm(kSpecExamples[11]) +
+                       "\n" + ExpectedDisasm(kSpecExamples[14]) + "\n");
+}
+
+TEST_F(CliTest, DisasmOtherAndUndefined) {
+  // d503201f is NOP, outside the family: "other". 65008461 is FADD (vectors, predicated) with
+  // size = 00: "undefined" (section 7).
+  const Result r = Vfadd("disasm d503201f 65008461 0x65000041");
+  EXPECT_EXIT_STATUS(r, 0);
+  EXPECT_EQ(r.out, "d503201f other\n65008461 undefined\n65000041 undefined\n");
+}
+
+TEST_F(CliTest, DisasmRejectsBadWords) {
+  for (const std::string bad : {"xyz", "123456789", "0x", "0x123456789", "-5", "6580886g",
+                                "0x0x1234", " 1234", "0x 1234", "+1234"}) {
+    SCOPED_TRACE(bad);
+    const Result r = Vfadd("disasm 65808861 " + ShellQuote(bad));
+    EXPECT_EXIT_STATUS(r, 2);
+    EXPECT_TRUE(Contains(r.err, bad)) << r.err;
+  }
+  // From a file: the message names the file and line.
+  const std::string path = Write("words.txt", "65808861\n# c\nxyz\n");
+  const Result r = Vfadd("disasm --file " + Q("words.txt"));
+  EXPECT_EXIT_STATUS(r, 2);
+  EXPECT_TRUE(MentionsLocation(r.err, path, 3)) << r.err;
+  EXPECT_TRUE(Contains(r.err, "xyz")) << r.err;
+  // A missing file.
+  const Result m = Vfadd("disasm --file " + Q("missing.txt"));
+  EXPECT_EXIT_STATUS(m, 2);
+  EXPECT_TRUE(Contains(m.err, Path("missing.txt"))) << m.err;
+  // No words at all.
+  EXPECT_EXIT_STATUS(Vfadd("disasm"), 2);
+  // --max-report of check is a plain count too.
+  EXPECT_EXIT_STATUS(Vfadd("check --max-report ' 2' /dev/null"), 2);
+}
+
+// A seed is decimal: leading zeros do not make it octal.
+TEST_F(CliTest, GenSeedIsDecimal) {
+  const Result a = Vfadd("gen --seed 010 --count 3");
+  const Result b = Vfadd("gen --seed 10 --count 3");
+  const Result c = Vfadd("gen --seed 8 --count 3");
+  EXPECT_EXIT_STATUS(a, 0);
+  // Only the header (which repeats the command line) may differ between 010 and 10.
+  EXPECT_EQ(a.out.substr(a.out.find('\n')), b.out.substr(b.out.find('\n')));
+  EXPECT_NE(a.out.substr(a.out.find('\n')), c.out.substr(c.out.find('\n')));
+}
+
+// CRLF input: every output line ends in LF alone, copied comments included.
+TEST_F(CliTest, RunWritesLfLinesForCrlfInput) {
+  Write("crlf.trace", "# comment\r\n" + kDocStim + "\r\n");
+  const Result r = Vfadd("run " + Q("crlf.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  EXPECT_EQ(r.out.find('\r'), std::string::npos);
+  EXPECT_EQ(r.out.rfind("# comment\n", 0), 0u) << r.out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// summary
+
+TEST_F(CliTest, SummaryCountsCasesPerOpAndType) {
+  // Five cases: fadd s x2 (the documented line and hand case 2), fadd_u s x1 (hand case 1),
+  // fadd_i h x1 (hand case 3), faddv s x1 (hand case 4); plus comments and a blank line.
+  const std::vector<HandCase> hc = HandCases();
+  auto checked = [&](int i) { return hc[i].stim + " " + hc[i].res + " " + hc[i].fpsr + "\n"; };
+  Write("s.trace", "# summary\n" + kDocLine + "\n\n" + checked(1) + checked(0) + checked(2) +
+                       "# between\n" + checked(3));
+  const Result r = Vfadd("summary " + Q("s.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  const std::vector<std::string> l = Lines(r.out);
+  ASSERT_FALSE(l.empty());
+  const std::vector<std::string> header = Fields(l[0]);
+  ASSERT_GE(header.size(), 3u) << l[0];
+  EXPECT_EQ(header[0], "op");
+  EXPECT_EQ(header[1], "type");
+  const auto cases_col = std::find(header.begin(), header.end(), "cases");
+  ASSERT_NE(cases_col, header.end()) << l[0];
+  const size_t col = static_cast<size_t>(cases_col - header.begin());
+  std::map<std::string, int> rows;
+  static const std::set<std::string> kOps = {"fadd",    "fadd_u", "fadd_i", "fsub",
+                                             "fsub_u",  "fsub_i", "fsubr",  "fsubr_i",
+                                             "faddp",   "fadda",  "faddv"};
+  for (size_t i = 1; i < l.size(); ++i) {
+    const std::vector<std::string> f = Fields(l[i]);
+    if (f.empty() || !kOps.count(f[0])) continue;
+    ASSERT_GT(f.size(), col) << l[i];
+    EXPECT_EQ(rows.count(f[0] + " " + f[1]), 0u) << "duplicate row " << l[i];
+    rows[f[0] + " " + f[1]] = std::atoi(f[col].c_str());
+  }
+  const std::map<std::string, int> want = {
+      {"fadd s", 2}, {"fadd_u s", 1}, {"fadd_i h", 1}, {"faddv s", 1}};
+  EXPECT_EQ(rows, want) << r.out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Usage
+
+TEST_F(CliTest, HelpOnEveryCommand) {
+  for (const std::string cmd : {"run", "check", "gen", "disasm", "summary"}) {
+    SCOPED_TRACE(cmd);
+    for (const std::string opt : {"--help", "-h"}) {
+      const Result r = Vfadd(cmd + " " + opt);
+      EXPECT_EXIT_STATUS(r, 0);
+      EXPECT_EQ(r.out.rfind("usage: vfadd " + cmd, 0), 0u) << r.out;
+    }
+  }
+  for (const std::string opt : {"--help", "-h", "help"}) {
+    const Result r = Vfadd(opt);
+    EXPECT_EXIT_STATUS(r, 0);
+    EXPECT_EQ(r.out.rfind("usage: vfadd", 0), 0u) << r.out;
+    for (const char* cmd : {"run", "check", "gen", "disasm", "summary"}) {
+      EXPECT_TRUE(Contains(r.out, cmd)) << cmd;
+    }
+  }
+}
+
+TEST_F(CliTest, UsageErrorsAreBadInput) {
+  Write("ok.trace", kDocLine + "\n");
+  const std::string ok = Q("ok.trace");
+  const std::string kCases[] = {
+      "",                                    // no command
+      "frobnicate",                          // unknown command
+      "run --frob " + ok,                    // unknown options
+      "check --frob " + ok,
+      "gen --seed 1 --count 1 --frob",
+      "disasm --frob 65808861",
+      "summary --frob " + ok,
+      "run --engine=rtl " + ok,              // an engine this build does not have
+      "run " + ok + " -o",                   // missing option values
+      "check " + ok + " --max-report",
+      "gen --count 1 --seed",
+      "disasm --file",
+      "run",                                 // missing operands
+      "run " + ok + " " + ok,
+      "check",
+      "summary",
+      "gen --count 1",                       // gen needs --seed and --count
+      "gen --seed 1",
+      "gen --seed 1 --count 1 extra",
+      "gen --seed 1 --seed 2 --count 1",     // an option twice
+  };
+  for (const std::string& args : kCases) {
+    SCOPED_TRACE("vfadd " + args);
+    const Result r = Vfadd(args);
+    EXPECT_EXIT_STATUS(r, 2);
+    EXPECT_NE(r.err, "");
+    EXPECT_EQ(r.out, "");
+  }
+}
+
+}  // namespace
