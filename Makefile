@@ -16,10 +16,9 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 # Debian packages, and one file each that shows the package is installed.
 DEPS_PKGS := cmake ninja-build g++ pkg-config libgtest-dev libbenchmark-dev libmpfr-dev libgmp-dev
 DEPS_FILES := /usr/bin/cmake /usr/bin/ninja /usr/bin/g++ /usr/bin/pkg-config \
-              /usr/include/gtest/gtest.h /usr/include/benchmark/benchmark.h /usr/include/mpfr.h \
-              /usr/include/gmp.h
+              /usr/include/gtest/gtest.h /usr/include/benchmark/benchmark.h /usr/include/mpfr.h
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-MISSING := $(foreach f,$(DEPS_FILES),$(if $(wildcard $(f)),,$(f)))
+MISSING := $(strip $(foreach f,$(DEPS_FILES),$(if $(wildcard $(f)),,$(f))))
 
 .PHONY: deps build test test-long demo bench clean
 
