@@ -9,15 +9,6 @@
 namespace vfadd {
 namespace {
 
-uint64_t SplitMix(uint64_t* s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-uint64_t Rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 constexpr int kAllVls[] = {128, 256, 384, 512, 640, 768, 896, 1024, 1152, 1280, 1408,
                            1536, 1664, 1792, 1920, 2048};
 
@@ -143,32 +134,8 @@ void RandomPredicate(Rng& r, const Case& c, Bits* pg) {
 
 }  // namespace
 
-Rng::Rng(uint64_t seed) {
-  for (auto& s : s_) s = SplitMix(&seed);
-}
-
-uint64_t Rng::Next() {
-  const uint64_t result = Rotl(s_[1] * 5, 7) * 9;
-  const uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = Rotl(s_[3], 45);
-  return result;
-}
-
-uint64_t Rng::Below(uint64_t n) {
-  // Rejection sampling keeps the result unbiased and identical on every platform.
-  const uint64_t limit = ~uint64_t{0} - (~uint64_t{0} % n);
-  uint64_t x;
-  do x = Next(); while (x >= limit);
-  return x % n;
-}
-
 Case GenerateCase(const GenOptions& opt, uint64_t index) {
-  Rng r(opt.seed * 0x9e3779b97f4a7c15ull ^ SplitMix(&index));
+  Rng r(opt.seed * 0x9e3779b97f4a7c15ull ^ SplitMix64(&index));
   Case c;
   c.op = opt.ops.empty() ? static_cast<Op>(r.Below(kNumOps)) : opt.ops[r.Below(opt.ops.size())];
   static const Fmt kFmts[] = {Fmt::kH, Fmt::kS, Fmt::kD};

@@ -5,6 +5,7 @@
 #include <cinttypes>
 #include <cctype>
 #include <fstream>
+#include <functional>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -115,6 +116,45 @@ bool ParseU64(const std::string& s, int base, uint64_t* out) {
 }
 
 // ------------------------------------------------------------------------------------------
+// Reading traces: every subcommand that takes trace files goes through ForEachCase.
+
+// Reads `paths` in turn. Calls on_case(case, "FILE:LINE") for each case (a non-empty return is
+// an input error about that line) and on_comment(line) for comment and blank lines. Reports the
+// first kMaxReportedErrors input errors as "vfadd CMD: ..." on stderr; returns how many there
+// were (an unreadable file counts as one).
+int ForEachCase(const std::string& cmd, const std::vector<std::string>& paths,
+                const std::function<std::string(const Case&, const std::string&)>& on_case,
+                const std::function<void(const std::string&)>& on_comment = nullptr) {
+  int errors = 0;
+  auto report = [&](const std::string& msg) {
+    if (++errors <= kMaxReportedErrors) std::fprintf(stderr, "vfadd %s: %s\n", cmd.c_str(), msg.c_str());
+  };
+  for (const std::string& path : paths) {
+    TraceReader reader;
+    std::string err, raw;
+    if (!reader.Open(path, &err)) {
+      report(err);
+      continue;
+    }
+    Case c;
+    for (;;) {
+      const auto st = reader.Next(&c, &raw, &err);
+      if (st == TraceReader::Status::kEnd) break;
+      if (st == TraceReader::Status::kError) {
+        report(err);
+      } else if (st == TraceReader::Status::kComment) {
+        if (on_comment) on_comment(raw);
+      } else {
+        const std::string where = reader.name() + ":" + std::to_string(reader.line());
+        const std::string problem = on_case(c, where);
+        if (!problem.empty()) report(where + ": " + problem);
+      }
+    }
+  }
+  return errors;
+}
+
+// ------------------------------------------------------------------------------------------
 // run
 
 const char kRunHelp[] =
@@ -129,33 +169,20 @@ int CmdRun(int argc, char** argv) {
   const Args a = ParseArgs("run", argc, argv, {"--engine", "-o"}, {}, kRunHelp);
   CheckEngine("run", a);
   if (a.positional.size() != 1) Usage("run", "expected one input FILE (or - for stdin)");
-  TraceReader reader;
-  std::string err, raw;
-  if (!reader.Open(a.positional[0], &err)) {
-    std::fprintf(stderr, "vfadd run: %s\n", err.c_str());
-    return kExitBadInput;
-  }
   std::string out;
-  int errors = 0;
-  Case c;
-  for (;;) {
-    const auto st = reader.Next(&c, &raw, &err);
-    if (st == TraceReader::Status::kEnd) break;
-    if (st == TraceReader::Status::kError) {
-      if (++errors <= kMaxReportedErrors) std::fprintf(stderr, "vfadd run: %s\n", err.c_str());
-      continue;
-    }
-    if (st == TraceReader::Status::kComment) {
-      if (!raw.empty() && raw.back() == '\r') raw.pop_back();  // output lines end in \n only
-      out += raw;
-    } else {
-      out += FormatCase(WithOutcome(c, Execute(c)));
-    }
-    out += '\n';
-  }
+  const int errors = ForEachCase(
+      "run", a.positional,
+      [&out](const Case& c, const std::string&) {
+        out += FormatCase(WithOutcome(c, Execute(c))) + '\n';
+        return std::string();
+      },
+      [&out](std::string raw) {
+        if (!raw.empty() && raw.back() == '\r') raw.pop_back();  // output lines end in \n only
+        out += raw + '\n';
+      });
   if (errors) {
-    std::fprintf(stderr, "vfadd run: %d input error%s in %s; no output written\n", errors,
-                 errors == 1 ? "" : "s", reader.name().c_str());
+    std::fprintf(stderr, "vfadd run: %d input error%s; no output written\n", errors,
+                 errors == 1 ? "" : "s");
     return kExitBadInput;
   }
   if (a.Has("-o")) {
@@ -221,38 +248,19 @@ int CmdCheck(int argc, char** argv) {
   }
   if (a.positional.empty()) Usage("check", "expected at least one FILE (or - for stdin)");
   uint64_t passed = 0, failed = 0;
-  int errors = 0;
-  for (const std::string& path : a.positional) {
-    TraceReader reader;
-    std::string err, raw;
-    if (!reader.Open(path, &err)) {
-      std::fprintf(stderr, "vfadd check: %s\n", err.c_str());
-      ++errors;
-      continue;
-    }
-    Case c;
-    for (;;) {
-      const auto st = reader.Next(&c, &raw, &err);
-      if (st == TraceReader::Status::kEnd) break;
-      if (st == TraceReader::Status::kComment) continue;
-      if (st == TraceReader::Status::kCase && !c.checked) {
-        err = reader.name() + ":" + std::to_string(reader.line()) +
-              ": fields 8-9 'res fpsr': expected a checked line, got a stimulus line";
-      }
-      if (st == TraceReader::Status::kError || !c.checked) {
-        if (++errors <= kMaxReportedErrors) std::fprintf(stderr, "vfadd check: %s\n", err.c_str());
-        continue;
-      }
-      const Outcome got = Execute(c);
-      if (got.res == c.res && got.fpsr == c.fpsr) {
-        ++passed;
-      } else {
-        if (++failed <= max_report) {
-          ReportMismatch(reader.name() + ":" + std::to_string(reader.line()), c, got);
+  const int errors =
+      ForEachCase("check", a.positional, [&](const Case& c, const std::string& where) {
+        if (!c.checked) {
+          return std::string("fields 8-9 'res fpsr': expected a checked line, got a stimulus line");
         }
-      }
-    }
-  }
+        const Outcome got = Execute(c);
+        if (got.res == c.res && got.fpsr == c.fpsr) {
+          ++passed;
+        } else if (++failed <= max_report) {
+          ReportMismatch(where, c, got);
+        }
+        return std::string();
+      });
   if (errors) {
     std::fprintf(stderr, "vfadd check: %d input error%s; the check is incomplete\n", errors,
                  errors == 1 ? "" : "s");
@@ -450,33 +458,14 @@ int CmdSummary(int argc, char** argv) {
   struct Row { uint64_t cases = 0, elems = 0, stim = 0; uint64_t flag[6] = {}; };
   static const uint32_t kFlagBits[6] = {kIOC, kDZC, kOFC, kUFC, kIXC, kIDC};
   std::map<std::pair<int, int>, Row> rows;
-  int errors = 0;
-  for (const std::string& path : a.positional) {
-    TraceReader reader;
-    std::string err, raw;
-    if (!reader.Open(path, &err)) {
-      std::fprintf(stderr, "vfadd summary: %s\n", err.c_str());
-      return kExitBadInput;
-    }
-    Case c;
-    for (;;) {
-      const auto st = reader.Next(&c, &raw, &err);
-      if (st == TraceReader::Status::kEnd) break;
-      if (st == TraceReader::Status::kComment) continue;
-      if (st == TraceReader::Status::kError) {
-        if (++errors <= kMaxReportedErrors) std::fprintf(stderr, "vfadd summary: %s\n", err.c_str());
-        continue;
-      }
-      Row& r = rows[{static_cast<int>(c.op), static_cast<int>(c.fmt)}];
-      ++r.cases;
-      if (!c.checked) ++r.stim;
-      int active = 0;
-      const int n = c.op == Op::kFaddv ? Elements(c) : Elements(c);
-      for (int e = 0; e < n; ++e) active += ElementActive(c, e);
-      r.elems += active;
-      for (int k = 0; k < 6; ++k) r.flag[k] += (c.fpsr & kFlagBits[k]) != 0;
-    }
-  }
+  const int errors = ForEachCase("summary", a.positional, [&](const Case& c, const std::string&) {
+    Row& r = rows[{static_cast<int>(c.op), static_cast<int>(c.fmt)}];
+    ++r.cases;
+    if (!c.checked) ++r.stim;
+    for (int e = 0; e < Elements(c); ++e) r.elems += ElementActive(c, e);
+    for (int k = 0; k < 6; ++k) r.flag[k] += (c.fpsr & kFlagBits[k]) != 0;
+    return std::string();
+  });
   if (errors) return kExitBadInput;
   std::printf("%-8s %-4s %8s %10s %7s %7s %7s %7s %7s %7s\n", "op", "type", "cases",
               "elem-ops", "IOC", "DZC", "OFC", "UFC", "IXC", "IDC");

@@ -7,16 +7,10 @@
 #include <vector>
 
 #include "vfadd/fp.h"
+#include "vfadd/rng.h"
 #include "vfadd/vector.h"
 
 namespace {
-
-uint64_t SplitMix(uint64_t* s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 // Random normal operands of format f (exponent field neither 0 nor all ones).
 std::vector<uint64_t> RandomNormals(vfadd::Fmt f, int count) {
@@ -24,7 +18,7 @@ std::vector<uint64_t> RandomNormals(vfadd::Fmt f, int count) {
   std::vector<uint64_t> v;
   const uint64_t max_exp = (uint64_t{1} << vfadd::exp_bits(f)) - 1;
   while (static_cast<int>(v.size()) < count) {
-    const uint64_t x = SplitMix(&seed) & vfadd::width_mask(f);
+    const uint64_t x = vfadd::SplitMix64(&seed) & vfadd::width_mask(f);
     const uint64_t e = (x >> vfadd::man_bits(f)) & max_exp;
     if (e != 0 && e != max_exp) v.push_back(x);
   }
