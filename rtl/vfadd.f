@@ -1,0 +1,11 @@
+vfadd_pkg.sv
+vfadd_pipe_reg.sv
+vfadd_lzc.sv
+vfadd_unpack.sv
+vfadd_special.sv
+vfadd_align.sv
+vfadd_addsub.sv
+vfadd_normalize.sv
+vfadd_round.sv
+vfadd_fmt_add.sv
+vfadd_lane.sv

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: Apache-2.0
+// vfadd_lane: a 64-bit lane slice doing one FP64, two FP32 or four FP16 FPAdd/FPSub per cycle.
+//
+// The format is chosen per operation; the FPCR fields travel with it. Each format has its own
+// element adders (vfadd_fmt_add); the format of the operation travels beside them and selects
+// the result. Latency is exactly NumStages cycles, one operation per cycle; stall_i holds every
+// stage (the caller holds its inputs while stalled: nothing is accepted).
+//
+// Cut points used for each NumStages (the output register is always there), chosen by measuring
+// the worst stage depth of every placement on the flow of ../shared/qor-flow.md:
+// | NumStages | UNPACK | ALIGN | SUM | NORM | ROUND | out |
+// |-----------|--------|-------|-----|------|-------|-----|
+// | 1         |        |       |     |      |       |  x  |
+// | 2         |        |       |  x  |      |       |  x  |
+// | 3         |        |   x   |  x  |      |       |  x  |
+// | 4         |        |   x   |  x  |  x   |       |  x  |
+// | 5         |   x    |   x   |  x  |  x   |       |  x  |
+// | 6         |   x    |   x   |  x  |  x   |   x   |  x  |
+// Operand order (section 4 of arm-sve-fadd-semantics.md): FADD op1 + op2, FSUB op1 - op2 with
+// op2 negated only after NaN selection; FSUBR is FSUB with the operands swapped by the caller.
+module vfadd_lane #(
+  parameter int unsigned NumStages = 1,  // pipeline registers = latency, 1 .. 6
+  localparam int unsigned LaneW = vfadd_pkg::LANE_BITS,
+  localparam int unsigned FlagW = vfadd_pkg::LANE_SLOTS * vfadd_pkg::FLAG_BITS
+) (
+  input  logic             clk_i,     // clock
+  input  logic             rst_ni,    // async reset, active low
+  input  logic             stall_i,   // 1: hold every stage, accept nothing
+  input  logic             valid_i,   // an operation is presented
+  input  vfadd_pkg::fmt_t  fmt_i,     // element format: FMT_H, FMT_S or FMT_D (other: no-op)
+  input  logic             sub_i,     // 1: FSUB (op1 - op2), 0: FADD
+  input  vfadd_pkg::fpcr_t fpcr_i,    // RMode, FZ, FZ16, DN of this operation
+  input  logic [LaneW-1:0] op1_i,     // op1 elements, element e at [e*w +: w]
+  input  logic [LaneW-1:0] op2_i,     // op2 elements
+  output logic             valid_o,   // result valid
+  output logic [LaneW-1:0] result_o,  // result elements (0 for an unknown format)
+  output logic [FlagW-1:0] flags_o    // per element slot e: fpsr_flags_t at [e*5 +: 5]; slots
+                                      // beyond the format's element count are 0
+);
+
+  if (NumStages < 1 || NumStages > 6) begin : gen_bad_stages
+    $error("vfadd_lane: NumStages must be 1 .. 6");
+  end
+
+  localparam logic [4:0] CutMask = (NumStages == 1) ? 5'b00000 :
+                                   (NumStages == 2) ? 5'b00100 :
+                                   (NumStages == 3) ? 5'b00110 :
+                                   (NumStages == 4) ? 5'b01110 :
+                                   (NumStages == 5) ? 5'b01111 : 5'b11111;
+
+  localparam int unsigned FlagB = vfadd_pkg::FLAG_BITS;
+
+  // ---- the format travels beside the element adders -------------------------------------------
+  vfadd_pkg::fmt_t out_fmt;
+  vfadd_pipe_reg #(.Width(vfadd_pkg::FMT_BITS), .Depth(NumStages)) u_fmt_pipe (
+    .clk_i, .rst_ni, .stall_i, .valid_i, .data_i(fmt_i), .valid_o, .data_o(out_fmt)
+  );
+
+  // ---- one element adder per element of each format -------------------------------------------
+  logic [LaneW-1:0] d_result, s_result, h_result;
+  logic [FlagW-1:0] d_flags, s_flags, h_flags;
+
+  `define VFADD_LANE_GEN(NAME, FMT, RES, FLG)                                                  \
+  for (genvar e = 0; e < vfadd_pkg::lane_elems(FMT); e++) begin : NAME                         \
+    localparam int unsigned EW = vfadd_pkg::fp_width(FMT);                                     \
+    logic unused_valid;                                                                        \
+    vfadd_fmt_add #(.Fmt(FMT), .CutMask(CutMask)) u_add (                                      \
+      .clk_i, .rst_ni, .stall_i, .valid_i(valid_i & (fmt_i == FMT)),                           \
+      .op1_i(op1_i[e*EW +: EW]), .op2_i(op2_i[e*EW +: EW]), .sub_i, .fpcr_i,                   \
+      .valid_o(unused_valid), .result_o(RES[e*EW +: EW]), .flags_o(FLG[e*FlagB +: FlagB])      \
+    );                                                                                         \
+  end
+
+  `VFADD_LANE_GEN(gen_d, vfadd_pkg::FMT_D, d_result, d_flags)
+  `VFADD_LANE_GEN(gen_s, vfadd_pkg::FMT_S, s_result, s_flags)
+  `VFADD_LANE_GEN(gen_h, vfadd_pkg::FMT_H, h_result, h_flags)
+  `undef VFADD_LANE_GEN
+
+  // Flag slots a format does not use.
+  assign d_flags[FlagW-1:FlagB]   = '0;
+  assign s_flags[FlagW-1:2*FlagB] = '0;
+
+  // ---- format select ----------------------------------------------------------------------------
+  always_comb begin
+    result_o = '0;
+    flags_o  = '0;
+    unique case (out_fmt)
+      vfadd_pkg::FMT_D: begin
+        result_o = d_result;
+        flags_o  = d_flags;
+      end
+      vfadd_pkg::FMT_S: begin
+        result_o = s_result;
+        flags_o  = s_flags;
+      end
+      vfadd_pkg::FMT_H: begin
+        result_o = h_result;
+        flags_o  = h_flags;
+      end
+      default: begin
+        result_o = '0;
+        flags_o  = '0;
+      end
+    endcase
+  end
+
+endmodule

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+// vfadd_pkg: every piece of format knowledge, the FPCR control and FPSR flag views.
+//
+// Semantics: ../shared/arm-sve-fadd-semantics.md sections 1-5 (FPCR.AH = 0). Names mirror
+// model/include/vfadd/fp.h (Fmt::kH/kS/kD, exp_bits, man_bits, bias, fp_width).
+package vfadd_pkg;
+
+  // ---------------------------------------------------------------------------------------------
+  // Format codes: the SVE `size` field (bits 23:22), as in the model's enum class Fmt.
+  localparam int unsigned FMT_BITS = 2;
+  typedef logic [FMT_BITS-1:0] fmt_t;
+  localparam fmt_t FMT_H = 2'd1;  // half precision, 16 bits
+  localparam fmt_t FMT_S = 2'd2;  // single precision, 32 bits
+  localparam fmt_t FMT_D = 2'd3;  // double precision, 64 bits
+
+  // Width of the lane slice that carries one FP64, two FP32 or four FP16 elements.
+  localparam int unsigned LANE_BITS = 64;
+  // Element slots of a lane: the number of elements of the narrowest format.
+  localparam int unsigned LANE_SLOTS = 4;
+
+  // ---------------------------------------------------------------------------------------------
+  // Rounding modes: FPCR.RMode (section 1.1).
+  typedef enum logic [1:0] {
+    RM_RN = 2'd0,  // to nearest, ties to even
+    RM_RP = 2'd1,  // toward +infinity
+    RM_RM = 2'd2,  // toward -infinity
+    RM_RZ = 2'd3   // toward zero
+  } rm_e;
+
+  // The FPCR fields the add family uses (section 1.1); everything else has no effect.
+  typedef struct packed {
+    rm_e  rmode;  // FPCR[23:22]
+    logic fz;     // FPCR[24]: flush-to-zero for single and double
+    logic fz16;   // FPCR[19]: flush-to-zero for half
+    logic dn;     // FPCR[25]: default-NaN mode
+  } fpcr_t;
+
+  // The FPSR cumulative flags one addition can raise (section 1.2; DZC is never raised).
+  typedef struct packed {
+    logic idc;  // FPSR[7]: input denormal flushed (S/D only)
+    logic ixc;  // FPSR[4]: inexact
+    logic ufc;  // FPSR[3]: underflow (output flushed)
+    logic ofc;  // FPSR[2]: overflow
+    logic ioc;  // FPSR[0]: invalid operation
+  } fpsr_flags_t;
+
+  localparam int unsigned FLAG_BITS = 5;  // $bits(fpsr_flags_t)
+
+  // ---------------------------------------------------------------------------------------------
+  // Format traits (constant functions; the only place where 5/8/11 and 10/23/52 appear).
+  function automatic int unsigned fp_width(input fmt_t fmt);
+    fp_width = (fmt == vfadd_pkg::FMT_H) ? 16 : (fmt == vfadd_pkg::FMT_S) ? 32 : 64;
+  endfunction
+
+  function automatic int unsigned exp_bits(input fmt_t fmt);
+    exp_bits = (fmt == vfadd_pkg::FMT_H) ? 5 : (fmt == vfadd_pkg::FMT_S) ? 8 : 11;
+  endfunction
+
+  function automatic int unsigned man_bits(input fmt_t fmt);
+    man_bits = (fmt == vfadd_pkg::FMT_H) ? 10 : (fmt == vfadd_pkg::FMT_S) ? 23 : 52;
+  endfunction
+
+  function automatic int unsigned bias(input fmt_t fmt);
+    bias = (1 << (exp_bits(fmt) - 1)) - 1;
+  endfunction
+
+  // Elements of this format in one lane.
+  function automatic int unsigned lane_elems(input fmt_t fmt);
+    lane_elems = LANE_BITS / fp_width(fmt);
+  endfunction
+
+  // Flush-to-zero control of a format (section 2): FZ16 for half, FZ for single and double.
+  function automatic logic fmt_flush(input fmt_t fmt, input logic fz, input logic fz16);
+    fmt_flush = (fmt == vfadd_pkg::FMT_H) ? fz16 : fz;
+  endfunction
+
+  // Whether flushing a denormal input raises IDC (section 2: never for half precision).
+  function automatic logic fmt_flush_idc(input fmt_t fmt);
+    fmt_flush_idc = (fmt != vfadd_pkg::FMT_H);
+  endfunction
+
+endpackage
