@@ -181,6 +181,17 @@ Fmt FmtOf(int i) { return i == 0 ? Fmt::kH : i == 1 ? Fmt::kS : Fmt::kD; }
 
 // Directed: every ordered pair of the special table, per element slot, in every format,
 // rounding mode, FZ/FZ16/DN setting and for add and sub.
+Op ConfigOp(Fmt f, int cfg) {
+  Op op;
+  op.fmt = f;
+  op.rmode = cfg & 3;
+  op.fz = cfg >> 2 & 1;
+  op.fz16 = cfg >> 3 & 1;
+  op.dn = cfg >> 4 & 1;
+  op.sub = cfg >> 5 & 1;
+  return op;
+}
+
 void Directed(std::vector<Op>* ops) {
   for (int fi = 0; fi < 3; fi++) {
     const Fmt f = FmtOf(fi);
@@ -192,13 +203,7 @@ void Directed(std::vector<Op>* ops) {
       for (uint64_t a : t)
         for (uint64_t b : t) pairs.push_back({a, b});
       for (size_t i = 0; i < pairs.size(); i += n) {
-        Op op;
-        op.fmt = f;
-        op.rmode = cfg & 3;
-        op.fz = cfg >> 2 & 1;
-        op.fz16 = cfg >> 3 & 1;
-        op.dn = cfg >> 4 & 1;
-        op.sub = cfg >> 5 & 1;
+        Op op = ConfigOp(f, cfg);
         for (int e = 0; e < n && i + e < pairs.size(); e++) {
           op.op1 |= pairs[i + e].first << (e * w);
           op.op2 |= pairs[i + e].second << (e * w);
@@ -241,17 +246,6 @@ struct Args {
   int cfg = 0;
   bool bench = false;
 };
-
-Op ConfigOp(Fmt f, int cfg) {
-  Op op;
-  op.fmt = f;
-  op.rmode = cfg & 3;
-  op.fz = cfg >> 2 & 1;
-  op.fz16 = cfg >> 3 & 1;
-  op.dn = cfg >> 4 & 1;
-  op.sub = cfg >> 5 & 1;
-  return op;
-}
 
 // Lane op k of an FP16 sweep: pairs first + 4k .. first + 4k + 3.
 Op SweepOp(const Args& a, uint64_t k) {
