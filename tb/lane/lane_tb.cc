@@ -179,8 +179,7 @@ struct Gen {
 
 Fmt FmtOf(int i) { return i == 0 ? Fmt::kH : i == 1 ? Fmt::kS : Fmt::kD; }
 
-// Directed: every ordered pair of the special table, per element slot, in every format,
-// rounding mode, FZ/FZ16/DN setting and for add and sub.
+// An op of format f with FPCR and add/sub from cfg = rmode | fz<<2 | fz16<<3 | dn<<4 | sub<<5.
 Op ConfigOp(Fmt f, int cfg) {
   Op op;
   op.fmt = f;
@@ -192,6 +191,8 @@ Op ConfigOp(Fmt f, int cfg) {
   return op;
 }
 
+// Directed: every ordered pair of the special table, per element slot, in every format,
+// rounding mode, FZ/FZ16/DN setting and for add and sub.
 void Directed(std::vector<Op>* ops) {
   for (int fi = 0; fi < 3; fi++) {
     const Fmt f = FmtOf(fi);
