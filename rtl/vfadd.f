@@ -9,3 +9,4 @@ vfadd_normalize.sv
 vfadd_round.sv
 vfadd_fmt_add.sv
 vfadd_lane.sv
+vfadd_lane_array.sv

@@ -16,8 +16,13 @@
 // | 4         |        |   x   |  x  |  x   |       |  x  |
 // | 5         |   x    |   x   |  x  |  x   |       |  x  |
 // | 6         |   x    |   x   |  x  |  x   |   x   |  x  |
+// Interface contract (asserted below through vfadd_assert.svh): while stall_i holds a presented
+// operation, valid_i and every operand and control input stay unchanged; a presented operation
+// has a known format.
 // Operand order (section 4 of arm-sve-fadd-semantics.md): FADD op1 + op2, FSUB op1 - op2 with
 // op2 negated only after NaN selection; FSUBR is FSUB with the operands swapped by the caller.
+`include "vfadd_assert.svh"
+
 module vfadd_lane #(
   parameter int unsigned NumStages = 1,  // pipeline registers = latency, 1 .. 6
   localparam int unsigned LaneW = vfadd_pkg::LANE_BITS,
@@ -27,13 +32,13 @@ module vfadd_lane #(
   input  logic             rst_ni,    // async reset, active low
   input  logic             stall_i,   // 1: hold every stage, accept nothing
   input  logic             valid_i,   // an operation is presented
-  input  vfadd_pkg::fmt_t  fmt_i,     // element format: FMT_H, FMT_S or FMT_D (other: no-op)
+  input  vfadd_pkg::fmt_t  fmt_i,     // element format: FMT_H, FMT_S or FMT_D
   input  logic             sub_i,     // 1: FSUB (op1 - op2), 0: FADD
   input  vfadd_pkg::fpcr_t fpcr_i,    // RMode, FZ, FZ16, DN of this operation
   input  logic [LaneW-1:0] op1_i,     // op1 elements, element e at [e*w +: w]
   input  logic [LaneW-1:0] op2_i,     // op2 elements
   output logic             valid_o,   // result valid
-  output logic [LaneW-1:0] result_o,  // result elements (0 for an unknown format)
+  output logic [LaneW-1:0] result_o,  // result elements
   output logic [FlagW-1:0] flags_o    // per element slot e: fpsr_flags_t at [e*5 +: 5]; slots
                                       // beyond the format's element count are 0
 );
@@ -103,5 +108,14 @@ module vfadd_lane #(
       end
     endcase
   end
+
+  // ---- interface contract ----------------------------------------------------------------------
+  `VFADD_ASSERT(StallHoldsInput_A,
+                $past(stall_i && valid_i) |-> (valid_i && $stable({fmt_i, sub_i, fpcr_i, op1_i, op2_i})),
+                clk_i, rst_ni)
+  `VFADD_ASSERT(KnownFormat_A,
+                valid_i |-> (fmt_i == vfadd_pkg::FMT_H || fmt_i == vfadd_pkg::FMT_S ||
+                             fmt_i == vfadd_pkg::FMT_D),
+                clk_i, rst_ni)
 
 endmodule
