@@ -17,6 +17,7 @@
 
 #include "gen.h"
 #include "vfadd/decode.h"
+#include "vfadd/text.h"
 #include "vfadd/trace.h"
 
 namespace vfadd {
@@ -97,22 +98,6 @@ std::vector<std::string> Split(const std::string& s, char sep) {
     start = p + 1;
   }
   return out;
-}
-
-// Digits only (no sign, space or prefix): decimal for base 10, hex digits for base 16.
-bool ParseU64(const std::string& s, int base, uint64_t* out) {
-  if (s.empty() || s.size() > (base == 16 ? 16u : 20u)) return false;
-  for (char ch : s) {
-    if (!(base == 16 ? std::isxdigit(static_cast<unsigned char>(ch))
-                     : std::isdigit(static_cast<unsigned char>(ch)))) {
-      return false;
-    }
-  }
-  errno = 0;
-  const unsigned long long v = std::strtoull(s.c_str(), nullptr, base);
-  if (errno != 0) return false;
-  *out = v;
-  return true;
 }
 
 // ------------------------------------------------------------------------------------------
