@@ -103,15 +103,6 @@ void Pair(Rng& r, const Shape& sh, uint64_t* x, uint64_t* y) {
   }
 }
 
-uint32_t RandomFpcr(Rng& r) {
-  uint32_t v = static_cast<uint32_t>(r.Below(4)) << Fpcr::kRModeLsb;
-  if (r.Chance(25)) v |= 1u << Fpcr::kFzBit;
-  if (r.Chance(25)) v |= 1u << Fpcr::kFz16Bit;
-  if (r.Chance(25)) v |= 1u << Fpcr::kDnBit;
-  if (r.Chance(5)) v |= 1u << 26;  // AHP: must have no effect
-  return v;
-}
-
 void RandomPredicate(Rng& r, const Case& c, Bits* pg) {
   const int bits = c.vl / 8, step = fp_width(c.fmt) / 8;
   pg->assign((bits + 63) / 64, 0);
@@ -133,6 +124,17 @@ void RandomPredicate(Rng& r, const Case& c, Bits* pg) {
 }
 
 }  // namespace
+
+void OperandPair(Rng& r, Fmt f, uint64_t* x, uint64_t* y) { Pair(r, Shape(f), x, y); }
+
+uint32_t RandomFpcr(Rng& r) {
+  uint32_t v = static_cast<uint32_t>(r.Below(4)) << Fpcr::kRModeLsb;
+  if (r.Chance(25)) v |= 1u << Fpcr::kFzBit;
+  if (r.Chance(25)) v |= 1u << Fpcr::kFz16Bit;
+  if (r.Chance(25)) v |= 1u << Fpcr::kDnBit;
+  if (r.Chance(5)) v |= 1u << 26;  // AHP: must have no effect
+  return v;
+}
 
 Case GenerateCase(const GenOptions& opt, uint64_t index) {
   Rng r(opt.seed * 0x9e3779b97f4a7c15ull ^ SplitMix64(&index));

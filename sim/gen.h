@@ -24,6 +24,15 @@ struct GenOptions {
 // other, so any range of indices can be generated alone (for shards).
 Case GenerateCase(const GenOptions& opt, uint64_t index);
 
+// The element generator behind GenerateCase, for harnesses that drive elements directly: a
+// biased pair (x, y) of format f meant to be added (a subtraction form negates y), drawn from
+// the kinds listed in gen.cc.
+void OperandPair(Rng& r, Fmt f, uint64_t* x, uint64_t* y);
+
+// A random FPCR: any RMode, FZ, FZ16 and DN each a quarter of the time (AHP, which no add
+// reads, now and then).
+uint32_t RandomFpcr(Rng& r);
+
 }  // namespace vfadd
 
 #endif  // VFADD_SIM_GEN_H_
