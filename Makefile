@@ -3,9 +3,11 @@
 #   make deps    install the Debian packages the build needs (apt-get; sudo when not root)
 #   make build   configure and build into build/ (the vfadd tool is build/vfadd)
 #   make test    the quick tier of the tests (what CI runs)
-#   make test-long  the long tier (exhaustive FP16, large random runs)
+#   make test-long  the long tier (exhaustive FP16 on the model and on the RTL, long random runs)
+#   make lint    Verilator --lint-only -Wall on the RTL (sim/lint.sh)
+#   make synth   Yosys synthesis of the lane: the QoR table (build/synth/report.md)
 #   make demo    the main job: a seeded random trace through the model, checked and summarised
-#   make bench   the golden model's throughput (Google Benchmark)
+#   make bench   throughput: the golden model (Google Benchmark), the Verilated lane array
 #   make clean   remove build/
 
 BUILD ?= build
@@ -14,13 +16,15 @@ COUNT ?= 5000
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 # Debian packages, and one file each that shows the package is installed.
-DEPS_PKGS := cmake ninja-build g++ pkg-config libgtest-dev libbenchmark-dev libmpfr-dev libgmp-dev
+DEPS_PKGS := cmake ninja-build g++ pkg-config libgtest-dev libbenchmark-dev libmpfr-dev libgmp-dev \
+             verilator yosys python3
 DEPS_FILES := /usr/bin/cmake /usr/bin/ninja /usr/bin/g++ /usr/bin/pkg-config \
-              /usr/include/gtest/gtest.h /usr/include/benchmark/benchmark.h /usr/include/mpfr.h
+              /usr/include/gtest/gtest.h /usr/include/benchmark/benchmark.h /usr/include/mpfr.h \
+              /usr/bin/verilator /usr/bin/yosys /usr/bin/python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 MISSING := $(strip $(foreach f,$(DEPS_FILES),$(if $(wildcard $(f)),,$(f))))
 
-.PHONY: deps build test test-long demo bench clean
+.PHONY: deps build test test-long lint synth demo bench clean
 
 deps:
 ifneq ($(MISSING),)
@@ -41,7 +45,13 @@ test: build
 	cd $(BUILD) && ctest -L quick --output-on-failure -j $(JOBS)
 
 test-long: build
-	cd $(BUILD) && ctest -L long --output-on-failure
+	cd $(BUILD) && ctest -L long --output-on-failure -j $(JOBS)
+
+lint: deps
+	sim/lint.sh
+
+synth: deps
+	python3 constraints/qor.py lane --out $(BUILD)/synth --jobs $(JOBS)
 
 demo: build
 	@mkdir -p $(BUILD)/demo
@@ -52,6 +62,7 @@ demo: build
 
 bench: build
 	$(BUILD)/model_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+	$(BUILD)/lane_tb --bench --stages 3
 
 clean:
 	rm -rf $(BUILD)

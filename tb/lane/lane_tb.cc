@@ -1,501 +1,270 @@
 // SPDX-License-Identifier: Apache-2.0
-// Verilator harness for vfadd_lane: directed special-value tables and biased random operations
-// in every format, rounding mode and FZ/FZ16/DN setting, with random stalls and bubbles; every
-// element and flag is checked against the golden model (vfadd::FpAdd / FpSub), and the order,
-// count and latency of the results are checked against what was accepted.
+// lane_tb: runs the Verilated lanes against the golden model from the command line.
 //
-// Usage: lane_tb [--count N] [--seed S] [--stall PCT] [--bubble PCT] [--no-directed]
-//                [--max-report N]
-//        lane_tb --bench [--count N]   lane-operations per second of the Verilated lane (no
-//                checking, no stalls) and of the golden model on the same random operations
-//        lane_tb --h-sweep FIRST:COUNT [--cfg C]  FP16 pairs FIRST .. FIRST+COUNT-1 of the 2^32
-//                (pair i = op1 i>>16, op2 i&0xffff), four per lane op, one FPCR setting
-//                C = rmode | fz<<2 | fz16<<3 | dn<<4 | sub<<5 (default 0)
+//   lane_tb [--stages N] [--count N] [--seed S] [--stall PCT] [--bubble PCT] [--no-directed]
+//           [--max-report N]
+//       the directed special-value table, then COUNT biased random lane ops, through the
+//       4-lane array at NumStages N (default 1), with random stalls and bubbles
+//   lane_tb --fp16 [--shard I/N] [--cfg C] [--stages N]
+//       FP16 operand pairs for one configuration C (0 .. 63: rmode | fz<<2 | fz16<<3 | dn<<4 |
+//       sub<<5): shard I of N of all 2^32 pairs (default: all), with progress on stderr
+//   lane_tb --netlist [--count N] [--seed S] [--stall PCT]
+//       the Yosys netlist of the lane beside the RTL lane, compared every cycle and checked
+//       against the model
+//   lane_tb --bench [--count N] [--reps R] [--stages N]
+//       lane-operations per second of the Verilated array and of the golden model on the same
+//       ops, medians of R runs
+// Exit status: 0 all matched, 1 a mismatch or protocol error, 2 bad arguments.
+#include <algorithm>
 #include <chrono>
-#include <cstdint>
+#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <deque>
+#include <map>
 #include <memory>
-#include <random>
+#include <set>
 #include <string>
 #include <vector>
 
-#include "Vvfadd_lane.h"
+#include "lane_harness.h"
 #include "verilated.h"
-#include "vfadd/fp.h"
-
-#ifndef VFADD_NUM_STAGES
-#error "VFADD_NUM_STAGES must be defined (the lane's NumStages)"
-#endif
+#include "vfadd/text.h"
 
 namespace {
 
-using vfadd::Fmt;
+using namespace vfadd::lane;
 
-constexpr int kSlots = 4;
-constexpr int kFlagBits = 5;
+constexpr int kExitMismatch = 1, kExitUsage = 2;
 
-// RTL format codes equal the model's Fmt values (the SVE size field).
-struct Op {
-  Fmt fmt = Fmt::kD;
-  bool sub = false;
-  int rmode = 0;
-  bool fz = false, fz16 = false, dn = false;
-  uint64_t op1 = 0, op2 = 0;
-  uint64_t accept_adv = 0;  // unstalled-edge count when accepted
-};
-
-vfadd::Fpcr ModelFpcr(const Op& op) {
-  vfadd::Fpcr c;
-  c.bits = (uint32_t(op.rmode) << vfadd::Fpcr::kRModeLsb) |
-           (uint32_t(op.fz) << vfadd::Fpcr::kFzBit) |
-           (uint32_t(op.fz16) << vfadd::Fpcr::kFz16Bit) | (uint32_t(op.dn) << vfadd::Fpcr::kDnBit);
-  return c;
-}
-
-// vfadd_pkg::fpcr_t = {rmode[1:0], fz, fz16, dn}.
-uint32_t RtlFpcr(const Op& op) {
-  return (uint32_t(op.rmode) << 3) | (uint32_t(op.fz) << 2) | (uint32_t(op.fz16) << 1) |
-         uint32_t(op.dn);
-}
-
-// vfadd_pkg::fpsr_flags_t = {idc, ixc, ufc, ofc, ioc}.
-uint32_t RtlFlagsFromModel(uint32_t f) {
-  return ((f & vfadd::kIOC) ? 1u : 0u) | ((f & vfadd::kOFC) ? 2u : 0u) |
-         ((f & vfadd::kUFC) ? 4u : 0u) | ((f & vfadd::kIXC) ? 8u : 0u) |
-         ((f & vfadd::kIDC) ? 16u : 0u);
-}
-
-std::string RtlFlagNames(uint32_t f) {
-  std::string s;
-  const char* names[] = {"IOC", "OFC", "UFC", "IXC", "IDC"};
-  for (int i = 0; i < 5; i++)
-    if (f >> i & 1) s += std::string(s.empty() ? "" : "|") + names[i];
-  return s.empty() ? "-" : s;
-}
-
-struct Expected {
-  uint64_t result = 0;
-  uint32_t flags = 0;  // RTL layout, kSlots slots
-};
-
-Expected Model(const Op& op) {
-  Expected x;
-  const int w = vfadd::fp_width(op.fmt);
-  const int n = 64 / w;
-  const vfadd::Fpcr fpcr = ModelFpcr(op);
-  for (int e = 0; e < n; e++) {
-    const uint64_t a = (op.op1 >> (e * w)) & vfadd::width_mask(op.fmt);
-    const uint64_t b = (op.op2 >> (e * w)) & vfadd::width_mask(op.fmt);
-    const vfadd::FpResult r =
-        op.sub ? vfadd::FpSub(op.fmt, a, b, fpcr) : vfadd::FpAdd(op.fmt, a, b, fpcr);
-    x.result |= (r.bits & vfadd::width_mask(op.fmt)) << (e * w);
-    x.flags |= RtlFlagsFromModel(r.flags) << (e * kFlagBits);
-  }
-  return x;
-}
-
-// ---- stimulus ------------------------------------------------------------------------------------
-struct Gen {
-  std::mt19937_64 rng;
-  explicit Gen(uint64_t seed) : rng(seed) {}
-  uint64_t Bits() { return rng(); }
-  uint64_t Below(uint64_t n) { return n ? rng() % n : 0; }
-  bool Pct(int p) { return int(rng() % 100) < p; }
-
-  static uint64_t Pack(Fmt f, bool s, uint64_t exp, uint64_t frac) {
-    const int m = vfadd::man_bits(f), eb = vfadd::exp_bits(f);
-    return (uint64_t(s) << (m + eb)) | ((exp & ((uint64_t{1} << eb) - 1)) << m) |
-           (frac & ((uint64_t{1} << m) - 1));
-  }
-
-  // The special-value table of a format (both signs).
-  static std::vector<uint64_t> Specials(Fmt f) {
-    const int m = vfadd::man_bits(f), eb = vfadd::exp_bits(f);
-    const uint64_t fmask = (uint64_t{1} << m) - 1, emax = (uint64_t{1} << eb) - 1;
-    const uint64_t qbit = uint64_t{1} << (m - 1);
-    std::vector<uint64_t> t;
-    for (int s = 0; s < 2; s++) {
-      t.push_back(Pack(f, s, 0, 0));                        // zero
-      t.push_back(Pack(f, s, 0, 1));                        // min denormal
-      t.push_back(Pack(f, s, 0, fmask));                    // max denormal
-      t.push_back(Pack(f, s, 0, qbit | 3));                 // a denormal
-      t.push_back(Pack(f, s, 1, 0));                        // min normal
-      t.push_back(Pack(f, s, 1, 1));                        // min normal + ulp
-      t.push_back(Pack(f, s, 2, fmask));                    // just below 2 * min normal
-      t.push_back(Pack(f, s, emax - 1, fmask));             // max normal
-      t.push_back(Pack(f, s, emax - 1, fmask - 1));         // max normal - ulp
-      t.push_back(Pack(f, s, emax - 1, 0));                 // 2^emax
-      t.push_back(Pack(f, s, vfadd::bias(f), 0));           // 1.0
-      t.push_back(Pack(f, s, vfadd::bias(f), 1));           // 1.0 + ulp
-      t.push_back(Pack(f, s, vfadd::bias(f) - 1, fmask));   // 1.0 - ulp/2
-      t.push_back(Pack(f, s, vfadd::bias(f) + 1, 0));       // 2.0
-      t.push_back(Pack(f, s, vfadd::bias(f) - m - 1, 0));   // 2^-(m+1): a half ulp of 1.0
-      t.push_back(Pack(f, s, vfadd::bias(f) - m - 2, 1));   // below a quarter ulp of 1.0
-      t.push_back(Pack(f, s, emax, 0));                     // infinity
-      t.push_back(Pack(f, s, emax, qbit));                  // qNaN
-      t.push_back(Pack(f, s, emax, qbit | 0x15));           // qNaN with payload
-      t.push_back(Pack(f, s, emax, 1));                     // sNaN
-      t.push_back(Pack(f, s, emax, fmask & ~qbit));         // sNaN, full payload
-    }
-    return t;
-  }
-
-  // A biased element; `ref` is the other operand (for cancellation and close exponents).
-  uint64_t Elem(Fmt f, const std::vector<uint64_t>& specials, bool have_ref, uint64_t ref) {
-    const int m = vfadd::man_bits(f), eb = vfadd::exp_bits(f);
-    const uint64_t fmask = (uint64_t{1} << m) - 1, emax = (uint64_t{1} << eb) - 1;
-    const int k = int(Below(100));
-    if (k < 10) return specials[Below(specials.size())];
-    if (k < 30) return Bits() & vfadd::width_mask(f);
-    if (k < 65 && have_ref) {
-      // Close to ref: exponent within +-3, significand near, either sign.
-      const uint64_t rexp = (ref >> m) & emax;
-      int64_t e = int64_t(rexp) + int64_t(Below(7)) - 3;
-      if (e < 0) e = 0;
-      if (e > int64_t(emax)) e = int64_t(emax);
-      uint64_t frac = ref & fmask;
-      switch (Below(4)) {
-        case 0: frac = Bits(); break;
-        case 1: frac += Below(5) - 2; break;
-        case 2: frac ^= uint64_t{1} << Below(m); break;
-        default: frac = fmask - Below(4); break;
-      }
-      return Pack(f, Bits() & 1, uint64_t(e), frac);
-    }
-    if (k < 80) {  // near the denormal range
-      return Pack(f, Bits() & 1, Below(4), Pct(50) ? Bits() : Bits() >> (Below(64)));
-    }
-    if (k < 90) {  // near the overflow threshold
-      return Pack(f, Bits() & 1, emax - 1 - Below(3), Pct(50) ? Bits() : fmask - Below(8));
-    }
-    // Random normal with a random frac of few bits set (ties).
-    return Pack(f, Bits() & 1, 1 + Below(emax - 1), Pct(50) ? (Bits() & (Bits() | ~fmask)) :
-                                                             (uint64_t{1} << Below(m)));
-  }
-};
-
-Fmt FmtOf(int i) { return i == 0 ? Fmt::kH : i == 1 ? Fmt::kS : Fmt::kD; }
-
-// An op of format f with FPCR and add/sub from cfg = rmode | fz<<2 | fz16<<3 | dn<<4 | sub<<5.
-Op ConfigOp(Fmt f, int cfg) {
-  Op op;
-  op.fmt = f;
-  op.rmode = cfg & 3;
-  op.fz = cfg >> 2 & 1;
-  op.fz16 = cfg >> 3 & 1;
-  op.dn = cfg >> 4 & 1;
-  op.sub = cfg >> 5 & 1;
-  return op;
-}
-
-// Directed: every ordered pair of the special table, per element slot, in every format,
-// rounding mode, FZ/FZ16/DN setting and for add and sub.
-void Directed(std::vector<Op>* ops) {
-  for (int fi = 0; fi < 3; fi++) {
-    const Fmt f = FmtOf(fi);
-    const std::vector<uint64_t> t = Gen::Specials(f);
-    const int w = vfadd::fp_width(f), n = 64 / w;
-    for (int cfg = 0; cfg < 4 * 8 * 2; cfg++) {
-      // Pack n consecutive pairs into one lane op.
-      std::vector<std::pair<uint64_t, uint64_t>> pairs;
-      for (uint64_t a : t)
-        for (uint64_t b : t) pairs.push_back({a, b});
-      for (size_t i = 0; i < pairs.size(); i += n) {
-        Op op = ConfigOp(f, cfg);
-        for (int e = 0; e < n && i + e < pairs.size(); e++) {
-          op.op1 |= pairs[i + e].first << (e * w);
-          op.op2 |= pairs[i + e].second << (e * w);
-        }
-        ops->push_back(op);
-      }
-    }
-  }
-}
-
-Op RandomOp(Gen& g, const std::vector<uint64_t>* specials) {
-  Op op;
-  const int fi = int(g.Below(3));
-  op.fmt = FmtOf(fi);
-  op.sub = g.Bits() & 1;
-  op.rmode = int(g.Below(4));
-  op.fz = g.Bits() & 1;
-  op.fz16 = g.Bits() & 1;
-  op.dn = g.Bits() & 1;
-  const int w = vfadd::fp_width(op.fmt), n = 64 / w;
-  for (int e = 0; e < n; e++) {
-    const uint64_t a = g.Elem(op.fmt, specials[fi], false, 0);
-    const uint64_t b = g.Elem(op.fmt, specials[fi], true, a);
-    const bool swap = g.Bits() & 1;
-    op.op1 |= (swap ? b : a) << (e * w);
-    op.op2 |= (swap ? a : b) << (e * w);
-  }
-  return op;
+[[noreturn]] void Usage(const std::string& why) {
+  std::fprintf(stderr,
+               "lane_tb: %s\n"
+               "usage: lane_tb [--stages N] [--count N] [--seed S] [--stall PCT] [--bubble PCT]\n"
+               "               [--no-directed] [--max-report N]\n"
+               "       lane_tb --fp16 [--shard I/N] [--cfg C] [--stages N]\n"
+               "       lane_tb --netlist [--count N] [--seed S] [--stall PCT]\n"
+               "       lane_tb --bench [--count N] [--reps R] [--stages N]\n",
+               why.c_str());
+  std::exit(kExitUsage);
 }
 
 struct Args {
-  uint64_t count = 1000000;
-  uint64_t seed = 1;
-  int stall = 20;
-  int bubble = 10;
-  bool directed = true;
-  int max_report = 10;
-  bool sweep = false;
-  uint64_t sweep_first = 0, sweep_count = 0;
-  int cfg = 0;
-  bool bench = false;
+  std::map<std::string, std::string> opts;
+  bool Has(const std::string& k) const { return opts.count(k) != 0; }
+  // A decimal option in [lo, hi], or def when absent.
+  uint64_t Num(const std::string& k, uint64_t def, uint64_t lo, uint64_t hi) const {
+    if (!Has(k)) return def;
+    uint64_t v;
+    if (!vfadd::ParseU64(opts.at(k), 10, &v) || v < lo || v > hi) {
+      Usage("option " + k + ": expected a decimal number from " + std::to_string(lo) + " to " +
+            std::to_string(hi) + ", got '" + opts.at(k) + "'");
+    }
+    return v;
+  }
 };
 
-// Lane op k of an FP16 sweep: pairs first + 4k .. first + 4k + 3.
-Op SweepOp(const Args& a, uint64_t k) {
-  Op op = ConfigOp(Fmt::kH, a.cfg);
-  for (int e = 0; e < 4; e++) {
-    const uint64_t i = a.sweep_first + 4 * k + e;
-    op.op1 |= ((i >> 16) & 0xffff) << (16 * e);
-    op.op2 |= (i & 0xffff) << (16 * e);
-  }
-  return op;
-}
-
 Args Parse(int argc, char** argv) {
+  static const std::set<std::string> kFlags = {"--fp16", "--netlist", "--bench", "--no-directed",
+                                               "--break-contract"};
+  static const std::set<std::string> kValued = {"--stages", "--count", "--seed", "--stall",
+                                                "--bubble", "--max-report", "--shard", "--cfg",
+                                                "--reps"};
   Args a;
   for (int i = 1; i < argc; i++) {
-    const std::string s = argv[i];
-    auto next = [&]() -> const char* {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "lane_tb: %s needs a value\n", s.c_str());
-        std::exit(2);
-      }
-      return argv[++i];
-    };
-    if (s == "--count") a.count = std::strtoull(next(), nullptr, 0);
-    else if (s == "--seed") a.seed = std::strtoull(next(), nullptr, 0);
-    else if (s == "--stall") a.stall = std::atoi(next());
-    else if (s == "--bubble") a.bubble = std::atoi(next());
-    else if (s == "--no-directed") a.directed = false;
-    else if (s == "--max-report") a.max_report = std::atoi(next());
-    else if (s == "--bench") a.bench = true;
-    else if (s == "--cfg") a.cfg = std::atoi(next()) & 63;
-    else if (s == "--h-sweep") {
-      const std::string v = next();
-      const size_t c = v.find(':');
-      if (c == std::string::npos) {
-        std::fprintf(stderr, "lane_tb: --h-sweep needs FIRST:COUNT\n");
-        std::exit(2);
-      }
-      a.sweep = true;
-      a.directed = false;
-      a.sweep_first = std::strtoull(v.substr(0, c).c_str(), nullptr, 0);
-      a.sweep_count = std::strtoull(v.substr(c + 1).c_str(), nullptr, 0);
-      a.count = (a.sweep_count + 3) / 4;
-    }
-    else if (s.rfind("+verilator", 0) == 0) continue;
-    else {
-      std::fprintf(stderr, "lane_tb: unknown argument '%s'\n", s.c_str());
-      std::exit(2);
+    const std::string w = argv[i];
+    if (w.rfind("+verilator", 0) == 0) continue;  // Verilator's own run-time options
+    if (kFlags.count(w)) {
+      a.opts[w] = "1";
+    } else if (kValued.count(w)) {
+      if (i + 1 >= argc) Usage("option " + w + " needs a value");
+      if (a.Has(w)) Usage("option " + w + " given twice");
+      a.opts[w] = argv[++i];
+    } else {
+      Usage("unknown argument '" + w + "'");
     }
   }
+  const int modes = a.Has("--fp16") + a.Has("--netlist") + a.Has("--bench");
+  if (modes > 1) Usage("--fp16, --netlist and --bench exclude each other");
   return a;
+}
+
+// "I/N" with 0 <= I < N <= 2^20.
+void ParseShard(const std::string& s, uint64_t* i, uint64_t* n) {
+  const size_t slash = s.find('/');
+  if (slash == std::string::npos || !vfadd::ParseU64(s.substr(0, slash), 10, i) ||
+      !vfadd::ParseU64(s.substr(slash + 1), 10, n) || *n == 0 || *n > (1u << 20) || *i >= *n) {
+    Usage("option --shard: expected I/N with 0 <= I < N <= 1048576, got '" + s + "'");
+  }
+}
+
+double Seconds(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+std::string Duration(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%dm%02ds", int(s) / 60, int(s) % 60);
+  return buf;
+}
+
+// The verdict of a run: the harness's checks and the RTL's assertions (with fatalOnError off,
+// a failed assertion prints its %Error line and sets gotError).
+int Finish(const VerilatedContext& ctx, const RunResult& r, const std::string& what, double secs) {
+  const bool asserted = ctx.gotError();
+  std::printf("%s: %s\n", what.c_str(), r.Summary().c_str());
+  if (asserted) std::printf("an RTL assertion fired (see the %%Error lines above)\n");
+  const bool ok = r.ok() && !asserted;
+  std::printf("%s in %.1f s\n", ok ? "PASS" : "FAIL", secs);
+  return ok ? 0 : kExitMismatch;
+}
+
+int RunFp16(const Args& a, VerilatedContext* ctx) {
+  uint64_t shard = 0, shards = 1;
+  if (a.Has("--shard")) ParseShard(a.opts.at("--shard"), &shard, &shards);
+  const int cfg = int(a.Num("--cfg", 0, 0, kConfigs - 1));
+  const int stages = int(a.Num("--stages", 1, kMinStages, kMaxStages));
+  const uint64_t first = kFp16SweepOps * shard / shards;
+  const uint64_t count = kFp16SweepOps * (shard + 1) / shards - first;
+  auto dut = MakeLaneArray(ctx, stages);
+  const std::string what = "fp16 " + ConfigText(cfg) + " shard " + std::to_string(shard) + "/" +
+                           std::to_string(shards) + " at NumStages=" + std::to_string(stages);
+  std::printf("%s: pairs %" PRIu64 " .. %" PRIu64 " of 2^32 (in scrambled order)\n",
+              what.c_str(), 4 * first, 4 * (first + count) - 1);
+  std::fflush(stdout);
+
+  RunOptions opt;
+  opt.stall_pct = 5;
+  opt.bubble_pct = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  double last = 0;
+  opt.progress = [&](uint64_t done) {
+    const double s = Seconds(t0);
+    if (s - last < 10 && done < count) return;
+    last = s;
+    const double rate = done / s;
+    std::fprintf(stderr, "%s: %5.1f%% (%" PRIu64 " of %" PRIu64 " pairs), %.2f M pairs/s, ETA %s\n",
+                 what.c_str(), 100.0 * done / count, 4 * done, 4 * count, 4 * rate / 1e6,
+                 Duration((count - done) / rate).c_str());
+  };
+  const RunResult r = Simulate(*dut, Fp16Source(first, count, cfg), opt);
+  dut->Final();
+  return Finish(*ctx, r, what, Seconds(t0));
+}
+
+int RunNetlist(const Args& a, VerilatedContext* ctx) {
+  auto gl = MakeNetlistLane(ctx);
+  auto rtl = MakeRtlLane(ctx);
+  RunOptions opt;
+  opt.seed = a.Num("--seed", 1, 0, ~uint64_t{0});
+  opt.stall_pct = int(a.Num("--stall", 20, 0, 90));
+  const uint64_t count = a.Num("--count", 200000, 0, uint64_t{1} << 40);
+  const auto t0 = std::chrono::steady_clock::now();
+  const RunResult r = Simulate(*gl, RandomSource(opt.seed, count, 1), opt, rtl.get());
+  gl->Final();
+  rtl->Final();
+  return Finish(*ctx, r, "netlist vs RTL lane at NumStages=" + std::to_string(kNetlistStages), Seconds(t0));
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+int RunBench(const Args& a, VerilatedContext* ctx) {
+  const int stages = int(a.Num("--stages", 1, kMinStages, kMaxStages));
+  const uint64_t count = a.Num("--count", 2000000, 1000, uint64_t{1} << 32);
+  const int reps = int(a.Num("--reps", 5, 1, 100));
+  auto dut = MakeLaneArray(ctx, stages);
+  const int lanes = dut->lanes();
+
+  std::vector<Op> ops;
+  ops.reserve(count);
+  OpSource src = RandomSource(1, count, lanes);
+  for (Op op; src(&op);) ops.push_back(op);
+
+  std::vector<double> model_s, raw_s, harness_s;
+  uint64_t sink = 0;
+  for (int rep = 0; rep < reps; rep++) {
+    auto t0 = std::chrono::steady_clock::now();
+    for (const Op& op : ops) {
+      const Expected x = Model(op);
+      sink += x.result ^ x.flags;
+    }
+    model_s.push_back(Seconds(t0));
+
+    // The Verilated array alone: one full array op per cycle, no stalls, no checking.
+    ArrayIn in;
+    ArrayOut out;
+    in.valid = true;
+    in.op1.resize(lanes);
+    in.op2.resize(lanes);
+    dut->Reset();
+    t0 = std::chrono::steady_clock::now();
+    for (size_t i = 0; i + lanes <= ops.size(); i += lanes) {
+      in.ctl = ops[i];
+      for (int l = 0; l < lanes; l++) in.op1[l] = ops[i + l].op1, in.op2[l] = ops[i + l].op2;
+      dut->Cycle(in, &out);
+      sink += out.result[0];
+    }
+    raw_s.push_back(Seconds(t0));
+
+    // The whole harness: the array, the model and every check.
+    RunOptions opt;
+    opt.stall_pct = 0;
+    opt.bubble_pct = 0;
+    size_t k = 0;
+    t0 = std::chrono::steady_clock::now();
+    const RunResult r = Simulate(*dut, [&](Op* op) { return k < ops.size() && (*op = ops[k++], true); }, opt);
+    harness_s.push_back(Seconds(t0));
+    if (!r.ok()) return Finish(*ctx, r, "bench", harness_s.back());
+  }
+  dut->Final();
+  const double n = double(ops.size());
+  const double model = n / Median(model_s), raw = n / Median(raw_s), harness = n / Median(harness_s);
+  std::printf("bench: %" PRIu64 " random lane ops (mixed H/S/D, %d lanes, NumStages=%d), median of %d"
+              " (checksum %" PRIx64 ")\n",
+              count, lanes, stages, reps, sink);
+  std::printf("  verilated array alone:   %7.3f M lane-ops/s\n", raw / 1e6);
+  std::printf("  golden model alone:      %7.3f M lane-ops/s\n", model / 1e6);
+  std::printf("  checked harness (both):  %7.3f M lane-ops/s\n", harness / 1e6);
+  std::printf("  model / verilated array: %7.2f\n", model / raw);
+  std::printf("  harness / array alone:   %7.2f\n", harness / raw);
+  return 0;
+}
+
+int RunRandom(const Args& a, VerilatedContext* ctx) {
+  const int stages = int(a.Num("--stages", 1, kMinStages, kMaxStages));
+  RunOptions opt;
+  opt.seed = a.Num("--seed", 1, 0, ~uint64_t{0});
+  opt.stall_pct = int(a.Num("--stall", 20, 0, 90));
+  opt.bubble_pct = int(a.Num("--bubble", 10, 0, 90));
+  opt.max_report = int(a.Num("--max-report", 10, 0, 1000000));
+  opt.break_contract = a.Has("--break-contract");
+  const uint64_t count = a.Num("--count", 1000000, 0, uint64_t{1} << 40);
+  auto dut = MakeLaneArray(ctx, stages);
+  OpSource src = RandomSource(opt.seed, count, dut->lanes());
+  if (!a.Has("--no-directed")) src = Concat(DirectedSource(), src);
+  const auto t0 = std::chrono::steady_clock::now();
+  const RunResult r = Simulate(*dut, src, opt);
+  dut->Final();
+  char what[128];
+  std::snprintf(what, sizeof what, "%s seed=%" PRIu64 " stall=%d%% bubble=%d%%", dut->name(),
+                opt.seed, opt.stall_pct, opt.bubble_pct);
+  return Finish(*ctx, r, what, Seconds(t0));
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const Args args = Parse(argc, argv);
+  const Args a = Parse(argc, argv);
   const auto ctx = std::make_unique<VerilatedContext>();
   ctx->randReset(2);
+  ctx->fatalOnError(false);  // an assertion failure is counted, reported and makes the run fail
   ctx->commandArgs(argc, argv);
-  const auto dut = std::make_unique<Vvfadd_lane>(ctx.get(), "lane");
-
-  Gen g(args.seed);
-  std::vector<uint64_t> specials[3] = {Gen::Specials(Fmt::kH), Gen::Specials(Fmt::kS),
-                                       Gen::Specials(Fmt::kD)};
-
-  if (args.bench) {
-    std::vector<Op> ops;
-    ops.reserve(args.count);
-    for (uint64_t i = 0; i < args.count; i++) ops.push_back(RandomOp(g, specials));
-    // Golden model.
-    uint64_t sink = 0;
-    auto b0 = std::chrono::steady_clock::now();
-    for (const Op& op : ops) {
-      const Expected x = Model(op);
-      sink += x.result ^ x.flags;
-    }
-    const double model_s =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - b0).count();
-    // Verilated lane: one op per cycle, outputs read every cycle.
-    dut->rst_ni = 0;
-    dut->clk_i = 0;
-    dut->eval();
-    dut->rst_ni = 1;
-    dut->stall_i = 0;
-    dut->valid_i = 1;
-    b0 = std::chrono::steady_clock::now();
-    for (const Op& op : ops) {
-      dut->fmt_i = uint8_t(op.fmt);
-      dut->sub_i = op.sub;
-      dut->fpcr_i = RtlFpcr(op);
-      dut->op1_i = op.op1;
-      dut->op2_i = op.op2;
-      dut->clk_i = 0;
-      dut->eval();
-      dut->clk_i = 1;
-      dut->eval();
-      sink += dut->result_o ^ dut->flags_o;
-    }
-    const double lane_s =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - b0).count();
-    std::printf("bench NumStages=%d, %llu random lane ops (mixed H/S/D; checksum %llx)\n",
-                VFADD_NUM_STAGES, (unsigned long long)ops.size(), (unsigned long long)sink);
-    std::printf("  verilated lane: %.3f M lane-ops/s (%.2f s)\n", ops.size() / lane_s / 1e6,
-                lane_s);
-    std::printf("  golden model:   %.3f M lane-ops/s (%.2f s)\n", ops.size() / model_s / 1e6,
-                model_s);
-    std::printf("  lane / model:   %.2f\n", model_s / lane_s);
-    dut->final();
-    return 0;
-  }
-
-  std::vector<Op> directed;
-  if (args.directed) Directed(&directed);
-  const uint64_t total = directed.size() + args.count;
-
-  // Reset.
-  dut->clk_i = 0;
-  dut->rst_ni = 0;
-  dut->valid_i = 0;
-  dut->stall_i = 0;
-  dut->eval();
-  dut->clk_i = 1;
-  dut->eval();
-  dut->clk_i = 0;
-  dut->rst_ni = 1;
-  dut->eval();
-
-  std::deque<Op> inflight;
-  uint64_t issued = 0, checked = 0, adv = 0, cycles = 0;
-  uint64_t mismatched_ops = 0, mismatched_elems = 0, protocol_errors = 0;
-  uint64_t elems_by_fmt[3] = {0, 0, 0}, mism_by_fmt[3] = {0, 0, 0};
-  int reported = 0;
-  Op cur;
-  bool have_cur = false;
-
-  const auto t0 = std::chrono::steady_clock::now();
-  const uint64_t max_cycles = total * 4 + 1000;
-  while (checked < total && cycles < max_cycles) {
-    // Inputs for this cycle. A presented op stays presented until accepted.
-    const bool stall = g.Pct(args.stall);
-    if (!have_cur && issued < total && !g.Pct(args.bubble)) {
-      cur = issued < directed.size() ? directed[issued]
-            : args.sweep             ? SweepOp(args, issued)
-                                     : RandomOp(g, specials);
-      have_cur = true;
-      issued++;
-    }
-    dut->stall_i = stall;
-    dut->valid_i = have_cur;
-    if (have_cur) {
-      dut->fmt_i = uint8_t(cur.fmt);
-      dut->sub_i = cur.sub;
-      dut->fpcr_i = RtlFpcr(cur);
-      dut->op1_i = cur.op1;
-      dut->op2_i = cur.op2;
-    } else {
-      // Junk on the data inputs of an idle cycle.
-      dut->fmt_i = g.Below(4);
-      dut->op1_i = g.Bits();
-      dut->op2_i = g.Bits();
-    }
-    dut->clk_i = 0;
-    dut->eval();
-
-    // Output consumed at this edge?
-    if (dut->valid_o && !stall) {
-      if (inflight.empty()) {
-        if (protocol_errors++ < 10) std::printf("PROTOCOL: result with nothing in flight\n");
-      } else {
-        const Op op = inflight.front();
-        inflight.pop_front();
-        if (adv - op.accept_adv != VFADD_NUM_STAGES) {
-          if (protocol_errors++ < 10)
-            std::printf("PROTOCOL: latency %llu, expected %d\n",
-                        (unsigned long long)(adv - op.accept_adv), VFADD_NUM_STAGES);
-        }
-        const Expected x = Model(op);
-        const uint64_t got_r = dut->result_o;
-        const uint32_t got_f = dut->flags_o;
-        const int w = vfadd::fp_width(op.fmt), n = 64 / w;
-        const int fi = op.fmt == Fmt::kH ? 0 : op.fmt == Fmt::kS ? 1 : 2;
-        bool bad = false;
-        for (int e = 0; e < kSlots; e++) {
-          const uint32_t ef = (x.flags >> (e * kFlagBits)) & 31;
-          const uint32_t gf = (got_f >> (e * kFlagBits)) & 31;
-          uint64_t er = 0, gr = 0;
-          if (e < n) {
-            er = (x.result >> (e * w)) & vfadd::width_mask(op.fmt);
-            gr = (got_r >> (e * w)) & vfadd::width_mask(op.fmt);
-            elems_by_fmt[fi]++;
-          }
-          if (er != gr || ef != gf) {
-            bad = true;
-            mismatched_elems++;
-            if (e < n) mism_by_fmt[fi]++;
-            if (reported < args.max_report) {
-              reported++;
-              const uint64_t a = (op.op1 >> (e * w)) & vfadd::width_mask(op.fmt);
-              const uint64_t b = (op.op2 >> (e * w)) & vfadd::width_mask(op.fmt);
-              std::printf(
-                  "MISMATCH op#%llu %s.%c elem %d rm=%d fz=%d fz16=%d dn=%d\n"
-                  "  op1 %#llx (%s)\n  op2 %#llx (%s)\n"
-                  "  expected %#llx (%s) %s\n  got      %#llx (%s) %s\n",
-                  (unsigned long long)checked, op.sub ? "fsub" : "fadd", vfadd::FmtLetter(op.fmt),
-                  e, op.rmode, op.fz, op.fz16, op.dn, (unsigned long long)a,
-                  vfadd::DescribeValue(op.fmt, a).c_str(), (unsigned long long)b,
-                  vfadd::DescribeValue(op.fmt, b).c_str(), (unsigned long long)er,
-                  vfadd::DescribeValue(op.fmt, er).c_str(), RtlFlagNames(ef).c_str(),
-                  (unsigned long long)gr, vfadd::DescribeValue(op.fmt, gr).c_str(),
-                  RtlFlagNames(gf).c_str());
-            }
-          }
-        }
-        if (n * w < 64 && (got_r >> (n * w)) != 0) bad = true;
-        if (bad) mismatched_ops++;
-        checked++;
-      }
-    }
-    // Input accepted at this edge?
-    if (have_cur && !stall) {
-      cur.accept_adv = adv;
-      inflight.push_back(cur);
-      have_cur = false;
-    }
-    dut->clk_i = 1;
-    dut->eval();
-    if (!stall) adv++;
-    cycles++;
-  }
-  const double secs =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  dut->final();
-
-  if (checked < total) {
-    std::printf("PROTOCOL: only %llu of %llu results came out\n", (unsigned long long)checked,
-                (unsigned long long)total);
-    protocol_errors++;
-  }
-  std::printf("lane NumStages=%d seed=%llu: %llu ops (%llu directed), %llu cycles, stall %d%%\n",
-              VFADD_NUM_STAGES, (unsigned long long)args.seed, (unsigned long long)checked,
-              (unsigned long long)directed.size(), (unsigned long long)cycles, args.stall);
-  const char* fn[3] = {"h", "s", "d"};
-  for (int i = 0; i < 3; i++)
-    std::printf("  %s: %llu elements, %llu mismatches\n", fn[i],
-                (unsigned long long)elems_by_fmt[i], (unsigned long long)mism_by_fmt[i]);
-  std::printf("mismatched ops %llu, mismatched element slots %llu, protocol errors %llu\n",
-              (unsigned long long)mismatched_ops, (unsigned long long)mismatched_elems,
-              (unsigned long long)protocol_errors);
-  std::printf("wall %.2f s (simulation + model + stimulus)\n", secs);
-  return (mismatched_ops || protocol_errors) ? 1 : 0;
+  int rc;
+  if (a.Has("--fp16")) rc = RunFp16(a, ctx.get());
+  else if (a.Has("--netlist")) rc = RunNetlist(a, ctx.get());
+  else if (a.Has("--bench")) rc = RunBench(a, ctx.get());
+  else rc = RunRandom(a, ctx.get());
+  return rc;
 }
