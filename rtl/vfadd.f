@@ -3,8 +3,10 @@ vfadd_pipe_reg.sv
 vfadd_lzc.sv
 vfadd_unpack.sv
 vfadd_special.sv
+vfadd_swap.sv
 vfadd_align.sv
 vfadd_addsub.sv
+vfadd_near_lzc.sv
 vfadd_normalize.sv
 vfadd_round.sv
 vfadd_fmt_add.sv

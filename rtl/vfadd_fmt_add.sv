@@ -9,9 +9,9 @@
 // The FPCR fields, the special-case result and IDC travel with the operation.
 module vfadd_fmt_add #(
   parameter vfadd_pkg::fmt_t Fmt     = vfadd_pkg::FMT_D,  // element format (FMT_H/S/D)
-  parameter logic [4:0]      CutMask = 5'b00000,          // bit k set: register at cut k
-                                                          // (0 UNPACK, 1 ALIGN, 2 SUM,
-                                                          //  3 NORM, 4 ROUND)
+  parameter logic [6:0]      CutMask = 7'b0000000,        // bit k set: register at cut k
+                                                          // (0 UNPACK, 1 SWAP, 2 ALIGN,
+                                                          //  3 SUM, 4 LZC, 5 NORM, 6 ROUND)
   localparam int unsigned W = vfadd_pkg::fp_width(Fmt),
   localparam int unsigned E = vfadd_pkg::exp_bits(Fmt),
   localparam int unsigned M = vfadd_pkg::man_bits(Fmt)
@@ -30,10 +30,13 @@ module vfadd_fmt_add #(
 );
 
   localparam int unsigned CUT_UNPACK = 0;
-  localparam int unsigned CUT_ALIGN  = 1;
-  localparam int unsigned CUT_SUM    = 2;
-  localparam int unsigned CUT_NORM   = 3;
-  localparam int unsigned CUT_ROUND  = 4;
+  localparam int unsigned CUT_SWAP   = 1;
+  localparam int unsigned CUT_ALIGN  = 2;
+  localparam int unsigned CUT_SUM    = 3;
+  localparam int unsigned CUT_LZC    = 4;
+  localparam int unsigned CUT_NORM   = 5;
+  localparam int unsigned CUT_ROUND  = 6;
+  localparam int unsigned LzW        = $clog2(M + 2);
 
   // Side information carried through every cut: FPCR, special result, IDC.
   localparam int unsigned SideW = 5 + 1 + W + 1 + 1;
@@ -88,19 +91,51 @@ module vfadd_fmt_add #(
           al_a_sign, al_a_exp, al_a_sig, al_b_sign, al_b_exp, al_b_sig} = unpack_q;
 
   // ===============================================================================================
-  // Stage: swap, exponent difference, alignment with sticky
+  // Stage: exponent compare, swap, near-path operand
   // ===============================================================================================
-  logic         al_eff_sub, al_sign, al_near;
-  logic [E-1:0] al_big_exp;
-  logic [M:0]   al_big_sig;
-  logic [M+3:0] al_far_small;
-  logic [M+1:0] al_near_small;
+  logic         sw_eff_sub, sw_sign, sw_near;
+  logic [E-1:0] sw_big_exp, sw_diff;
+  logic [M:0]   sw_big_sig, sw_small_sig;
+  logic [M+1:0] sw_near_small;
 
-  vfadd_align #(.Fmt(Fmt)) u_align (
+  vfadd_swap #(.Fmt(Fmt)) u_swap (
     .a_sign_i(al_a_sign), .a_exp_i(al_a_exp), .a_sig_i(al_a_sig),
     .b_sign_i(al_b_sign), .b_exp_i(al_b_exp), .b_sig_i(al_b_sig),
-    .eff_sub_o(al_eff_sub), .sign_o(al_sign), .big_exp_o(al_big_exp), .big_sig_o(al_big_sig),
-    .far_small_o(al_far_small), .near_small_o(al_near_small), .near_o(al_near)
+    .eff_sub_o(sw_eff_sub), .sign_o(sw_sign), .big_exp_o(sw_big_exp), .big_sig_o(sw_big_sig),
+    .small_sig_o(sw_small_sig), .diff_o(sw_diff), .near_small_o(sw_near_small),
+    .near_o(sw_near)
+  );
+
+  // ---- CUT_SWAP ----------------------------------------------------------------------------------
+  localparam int unsigned SwapW = SideW + 3 + 2 * E + 2 * (M + 1) + (M + 2);
+  logic [SwapW-1:0] swap_d, swap_q;
+  logic             swap_valid;
+  vfadd_pipe_reg #(.Width(SwapW), .Depth(CutMask[CUT_SWAP] ? 1 : 0)) u_cut_swap (
+    .clk_i, .rst_ni, .stall_i, .valid_i(unpack_valid), .data_i(swap_d),
+    .valid_o(swap_valid), .data_o(swap_q)
+  );
+  assign swap_d = {al_fpcr, al_special, al_special_bits, al_special_ioc, al_idc,
+                   sw_eff_sub, sw_sign, sw_near, sw_big_exp, sw_diff, sw_big_sig, sw_small_sig,
+                   sw_near_small};
+
+  vfadd_pkg::fpcr_t sh_fpcr;
+  logic             sh_special, sh_special_ioc, sh_idc;
+  logic [W-1:0]     sh_special_bits;
+  logic             sh_eff_sub, sh_sign, sh_near;
+  logic [E-1:0]     sh_big_exp, sh_diff;
+  logic [M:0]       sh_big_sig, sh_small_sig;
+  logic [M+1:0]     sh_near_small;
+  assign {sh_fpcr, sh_special, sh_special_bits, sh_special_ioc, sh_idc,
+          sh_eff_sub, sh_sign, sh_near, sh_big_exp, sh_diff, sh_big_sig, sh_small_sig,
+          sh_near_small} = swap_q;
+
+  // ===============================================================================================
+  // Stage: far-path alignment shift with sticky
+  // ===============================================================================================
+  logic [M+3:0] sh_far_small;
+
+  vfadd_align #(.Fmt(Fmt)) u_align (
+    .small_sig_i(sh_small_sig), .diff_i(sh_diff), .far_small_o(sh_far_small)
   );
 
   // ---- CUT_ALIGN ---------------------------------------------------------------------------------
@@ -108,12 +143,12 @@ module vfadd_fmt_add #(
   logic [AlignW-1:0] align_d, align_q;
   logic              align_valid;
   vfadd_pipe_reg #(.Width(AlignW), .Depth(CutMask[CUT_ALIGN] ? 1 : 0)) u_cut_align (
-    .clk_i, .rst_ni, .stall_i, .valid_i(unpack_valid), .data_i(align_d),
+    .clk_i, .rst_ni, .stall_i, .valid_i(swap_valid), .data_i(align_d),
     .valid_o(align_valid), .data_o(align_q)
   );
-  assign align_d = {al_fpcr, al_special, al_special_bits, al_special_ioc, al_idc,
-                    al_eff_sub, al_sign, al_near, al_big_exp, al_big_sig, al_far_small,
-                    al_near_small};
+  assign align_d = {sh_fpcr, sh_special, sh_special_bits, sh_special_ioc, sh_idc,
+                    sh_eff_sub, sh_sign, sh_near, sh_big_exp, sh_big_sig, sh_far_small,
+                    sh_near_small};
 
   vfadd_pkg::fpcr_t as_fpcr;
   logic             as_special, as_special_ioc, as_idc;
@@ -165,38 +200,77 @@ module vfadd_fmt_add #(
           nm_near_neg} = sum_q;
 
   // ===============================================================================================
+  // Stage: near-path normalization count (parallel to nothing on the far path, so it can share
+  // the adders' stage)
+  // ===============================================================================================
+  logic [LzW-1:0] nm_near_lz;
+
+  vfadd_near_lzc #(.Fmt(Fmt)) u_near_lzc (
+    .big_exp_i(nm_big_exp), .near_diff_i(nm_near_diff), .near_lz_o(nm_near_lz)
+  );
+
+  // ---- CUT_LZC -----------------------------------------------------------------------------------
+  localparam int unsigned LzcW = SumW + LzW;
+  logic [LzcW-1:0] lzc_d, lzc_q;
+  logic            lzc_valid;
+  vfadd_pipe_reg #(.Width(LzcW), .Depth(CutMask[CUT_LZC] ? 1 : 0)) u_cut_lzc (
+    .clk_i, .rst_ni, .stall_i, .valid_i(sum_valid), .data_i(lzc_d),
+    .valid_o(lzc_valid), .data_o(lzc_q)
+  );
+  assign lzc_d = {nm_fpcr, nm_special, nm_special_bits, nm_special_ioc, nm_idc,
+                  nm_eff_sub, nm_sign, nm_near, nm_big_exp, nm_far_sum, nm_near_diff,
+                  nm_near_neg, nm_near_lz};
+
+  vfadd_pkg::fpcr_t lz_fpcr;
+  logic             lz_special, lz_special_ioc, lz_idc;
+  logic [W-1:0]     lz_special_bits;
+  logic             lz_eff_sub, lz_sign, lz_near;
+  logic [E-1:0]     lz_big_exp;
+  logic [M+4:0]     lz_far_sum;
+  logic [M+1:0]     lz_near_diff;
+  logic             lz_near_neg;
+  logic [LzW-1:0]   lz_near_lz;
+  assign {lz_fpcr, lz_special, lz_special_bits, lz_special_ioc, lz_idc,
+          lz_eff_sub, lz_sign, lz_near, lz_big_exp, lz_far_sum, lz_near_diff,
+          lz_near_neg, lz_near_lz} = lzc_q;
+
+  // ===============================================================================================
   // Stage: normalize
   // ===============================================================================================
-  logic [E-1:0] nm_exp;
-  logic [M:0]   nm_sig;
+  logic [E-1:0] nm_exp, nm_inc_exp;
+  logic [M:0]   nm_sig, nm_inc_sig;
   logic         nm_guard, nm_sticky, nm_zero, nm_res_sign;
 
   vfadd_normalize #(.Fmt(Fmt)) u_normalize (
-    .sign_i(nm_sign), .eff_sub_i(nm_eff_sub), .near_i(nm_near), .big_exp_i(nm_big_exp),
-    .far_sum_i(nm_far_sum), .near_diff_i(nm_near_diff), .near_neg_i(nm_near_neg),
-    .sign_o(nm_res_sign), .exp_o(nm_exp), .sig_o(nm_sig), .guard_o(nm_guard),
+    .sign_i(lz_sign), .eff_sub_i(lz_eff_sub), .near_i(lz_near), .big_exp_i(lz_big_exp),
+    .far_sum_i(lz_far_sum), .near_diff_i(lz_near_diff), .near_neg_i(lz_near_neg),
+    .near_lz_i(lz_near_lz),
+    .sign_o(nm_res_sign), .exp_o(nm_exp), .sig_o(nm_sig), .inc_exp_o(nm_inc_exp),
+    .inc_sig_o(nm_inc_sig), .guard_o(nm_guard),
     .sticky_o(nm_sticky), .zero_o(nm_zero)
   );
 
   // ---- CUT_NORM ----------------------------------------------------------------------------------
-  localparam int unsigned NormW = SideW + 1 + E + (M + 1) + 3;
+  localparam int unsigned NormW = SideW + 1 + 2 * (E + M + 1) + 3;
   logic [NormW-1:0] norm_d, norm_q;
   logic             norm_valid;
   vfadd_pipe_reg #(.Width(NormW), .Depth(CutMask[CUT_NORM] ? 1 : 0)) u_cut_norm (
-    .clk_i, .rst_ni, .stall_i, .valid_i(sum_valid), .data_i(norm_d),
+    .clk_i, .rst_ni, .stall_i, .valid_i(lzc_valid), .data_i(norm_d),
     .valid_o(norm_valid), .data_o(norm_q)
   );
-  assign norm_d = {nm_fpcr, nm_special, nm_special_bits, nm_special_ioc, nm_idc,
-                   nm_res_sign, nm_exp, nm_sig, nm_guard, nm_sticky, nm_zero};
+  assign norm_d = {lz_fpcr, lz_special, lz_special_bits, lz_special_ioc, lz_idc,
+                   nm_res_sign, nm_exp, nm_sig, nm_inc_exp, nm_inc_sig, nm_guard, nm_sticky,
+                   nm_zero};
 
   vfadd_pkg::fpcr_t rd_fpcr;
   logic             rd_special, rd_special_ioc, rd_idc;
   logic [W-1:0]     rd_special_bits;
   logic             rd_sign, rd_guard, rd_sticky, rd_zero;
-  logic [E-1:0]     rd_exp;
-  logic [M:0]       rd_sig;
+  logic [E-1:0]     rd_exp, rd_inc_exp;
+  logic [M:0]       rd_sig, rd_inc_sig;
   assign {rd_fpcr, rd_special, rd_special_bits, rd_special_ioc, rd_idc,
-          rd_sign, rd_exp, rd_sig, rd_guard, rd_sticky, rd_zero} = norm_q;
+          rd_sign, rd_exp, rd_sig, rd_inc_exp, rd_inc_sig, rd_guard, rd_sticky,
+          rd_zero} = norm_q;
   logic unused_rd_dn;  // DN was used by the special block
   assign unused_rd_dn = rd_fpcr.dn;
 
@@ -207,7 +281,8 @@ module vfadd_fmt_add #(
   logic         rd_ofc, rd_ufc, rd_ixc;
 
   vfadd_round #(.Fmt(Fmt)) u_round (
-    .sign_i(rd_sign), .exp_i(rd_exp), .sig_i(rd_sig), .guard_i(rd_guard), .sticky_i(rd_sticky),
+    .sign_i(rd_sign), .exp_i(rd_exp), .sig_i(rd_sig), .inc_exp_i(rd_inc_exp),
+    .inc_sig_i(rd_inc_sig), .guard_i(rd_guard), .sticky_i(rd_sticky),
     .zero_i(rd_zero), .rmode_i(rd_fpcr.rmode), .flush_i(vfadd_pkg::fmt_flush(Fmt, rd_fpcr.fz, rd_fpcr.fz16)),
     .bits_o(rd_bits), .ofc_o(rd_ofc), .ufc_o(rd_ufc), .ixc_o(rd_ixc)
   );

@@ -47,11 +47,11 @@ module vfadd_lane #(
     $error("vfadd_lane: NumStages must be 1 .. 6");
   end
 
-  localparam logic [4:0] CutMask = (NumStages == 1) ? 5'b00000 :
-                                   (NumStages == 2) ? 5'b00100 :
-                                   (NumStages == 3) ? 5'b00110 :
-                                   (NumStages == 4) ? 5'b01110 :
-                                   (NumStages == 5) ? 5'b01111 : 5'b11111;
+  localparam logic [6:0] CutMask = (NumStages == 1) ? 7'b0000000 :
+                                   (NumStages == 2) ? 7'b0001000 :
+                                   (NumStages == 3) ? 7'b0001100 :
+                                   (NumStages == 4) ? 7'b0101100 :
+                                   (NumStages == 5) ? 7'b0101101 : 7'b1101101;
 
   localparam int unsigned FlagB = vfadd_pkg::FLAG_BITS;
 

@@ -10,6 +10,9 @@
 // 4. Inexact: IXC if G | S. Underflow without flush: UFC if tiny and inexact (never for add,
 //    section 5.4, kept so the rounder is the general one).
 // 5. An exact zero sum is +0, or -0 in RM (section 4).
+// The increment runs on a separate candidate (inc_exp_i, inc_sig_i) that equals the result
+// whenever it is inexact; vfadd_normalize gives the near path's value before its shift there,
+// so the increment does not wait for the near LZC and shifter.
 module vfadd_round #(
   parameter vfadd_pkg::fmt_t Fmt = vfadd_pkg::FMT_D,  // element format (FMT_H/S/D)
   localparam int unsigned W = vfadd_pkg::fp_width(Fmt),
@@ -19,6 +22,8 @@ module vfadd_round #(
   input  logic            sign_i,    // sign of a non-zero result
   input  logic [E-1:0]    exp_i,     // biased exponent of the unit bit, >= 1
   input  logic [M:0]      sig_i,     // significand, unit bit at M (0 only when exp_i = 1)
+  input  logic [E-1:0]    inc_exp_i, // rounding candidate: equals exp_i, sig_i whenever
+  input  logic [M:0]      inc_sig_i, // guard_i | sticky_i (only then is it incremented)
   input  logic            guard_i,   // guard bit
   input  logic            sticky_i,  // sticky bit
   input  logic            zero_i,    // the exact sum is zero
@@ -30,9 +35,9 @@ module vfadd_round #(
   output logic            ixc_o      // inexact
 );
 
-  logic         tiny, inexact, round_up, to_inf;
-  logic [E-1:0] exp_field;
-  logic [W-2:0] mag, mag_inc, mag_rounded;
+  logic         tiny, inc_tiny, inexact, round_up, to_inf;
+  logic [E-1:0] exp_field, inc_exp_field;
+  logic [W-2:0] mag, inc_mag, mag_inc, mag_rounded;
   logic         overflow, carry_to_max;
 
   assign tiny    = ~sig_i[M];
@@ -41,7 +46,7 @@ module vfadd_round #(
   always_comb begin
     round_up = 1'b0;
     unique case (rmode_i)
-      vfadd_pkg::RM_RN: round_up = guard_i & (sticky_i | sig_i[0]);
+      vfadd_pkg::RM_RN: round_up = guard_i & (sticky_i | inc_sig_i[0]);
       vfadd_pkg::RM_RP: round_up = inexact & ~sign_i;
       vfadd_pkg::RM_RM: round_up = inexact & sign_i;
       vfadd_pkg::RM_RZ: round_up = 1'b0;
@@ -55,11 +60,16 @@ module vfadd_round #(
 
   assign exp_field   = tiny ? '0 : exp_i;
   assign mag         = {exp_field, sig_i[M-1:0]};
-  // The increment and the overflow test do not wait for the rounding decision.
-  assign mag_inc      = mag + (W-1)'(1);
-  assign mag_rounded  = round_up ? mag_inc : mag;
-  assign carry_to_max = (exp_i == {{(E-1){1'b1}}, 1'b0}) & (sig_i == '1);
-  assign overflow     = (exp_i == '1) | (carry_to_max & round_up);
+  // The increment and the overflow test do not wait for the rounding decision; they use the
+  // candidate, which is the result whenever round_up can be set. An exponent field of all ones
+  // only comes from the far path, where the candidate is the result.
+  assign inc_tiny      = ~inc_sig_i[M];
+  assign inc_exp_field = inc_tiny ? '0 : inc_exp_i;
+  assign inc_mag       = {inc_exp_field, inc_sig_i[M-1:0]};
+  assign mag_inc       = inc_mag + (W-1)'(1);
+  assign mag_rounded   = round_up ? mag_inc : mag;
+  assign carry_to_max  = (inc_exp_i == {{(E-1){1'b1}}, 1'b0}) & (inc_sig_i == '1);
+  assign overflow      = (inc_exp_i == '1) | (carry_to_max & round_up);
 
   always_comb begin
     bits_o = {sign_i, mag_rounded};
