@@ -6,6 +6,7 @@ vfadd_special.sv
 vfadd_swap.sv
 vfadd_align.sv
 vfadd_addsub.sv
+vfadd_near_sub.sv
 vfadd_near_lzc.sv
 vfadd_normalize.sv
 vfadd_round.sv

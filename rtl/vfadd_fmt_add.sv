@@ -2,16 +2,24 @@
 // vfadd_fmt_add: one FPAdd/FPSub element of one format, the datapath blocks in order, with a
 // pipeline register (vfadd_pipe_reg) at each cut point the caller asks for.
 //
-//   op1, op2 -> [unpack x2 | special] -CUT_UNPACK-> [align] -CUT_ALIGN-> [addsub] -CUT_SUM->
-//   [normalize] -CUT_NORM-> [round] -CUT_ROUND-> [merge special / rounded, flags] -> output reg
+//   op1, op2 -> [unpack x2 | special] -UNPACK-> [swap] -+-FAR_SWAP-> [align shift] -FAR_SHIFT->
+//        [sticky] -FAR_ALIGN-> [far add] -FAR_SUM----------------------------+-> [normalize]
+//     +-NEAR_SWAP-> [near subtract] -NEAR_SUB-> [near LZC] -NEAR_LZC---------+
+//   -NORM-> [round] -ROUND-> [merge special / rounded, flags] -> output register
 //
-// The output register is always present, so the latency is 1 + the number of internal cuts.
-// The FPCR fields, the special-case result and IDC travel with the operation.
+// Between the swap and the normalizer the far and the near path take their cuts independently
+// (a cut is best placed at a different depth in each); both must hold the same number K of
+// registers, and the operation's side information (FPCR, special result, IDC, exponent, sign,
+// path) travels beside them through a K-deep register. The output register is always present,
+// so the latency is 1 + UNPACK + K + NORM + ROUND.
 module vfadd_fmt_add #(
   parameter vfadd_pkg::fmt_t Fmt     = vfadd_pkg::FMT_D,  // element format (FMT_H/S/D)
-  parameter logic [6:0]      CutMask = 7'b0000000,        // bit k set: register at cut k
-                                                          // (0 UNPACK, 1 SWAP, 2 ALIGN,
-                                                          //  3 SUM, 4 LZC, 5 NORM, 6 ROUND)
+  parameter logic [9:0]      CutMask = 10'b0,             // bit k set: register at cut k
+                                                          // (0 UNPACK, 1 FAR_SWAP,
+                                                          //  2 FAR_SHIFT, 3 FAR_ALIGN,
+                                                          //  4 FAR_SUM, 5 NEAR_SWAP,
+                                                          //  6 NEAR_SUB, 7 NEAR_LZC,
+                                                          //  8 NORM, 9 ROUND)
   localparam int unsigned W = vfadd_pkg::fp_width(Fmt),
   localparam int unsigned E = vfadd_pkg::exp_bits(Fmt),
   localparam int unsigned M = vfadd_pkg::man_bits(Fmt)
@@ -29,14 +37,29 @@ module vfadd_fmt_add #(
   output vfadd_pkg::fpsr_flags_t flags_o   // flags raised by this operation
 );
 
-  localparam int unsigned CUT_UNPACK = 0;
-  localparam int unsigned CUT_SWAP   = 1;
-  localparam int unsigned CUT_ALIGN  = 2;
-  localparam int unsigned CUT_SUM    = 3;
-  localparam int unsigned CUT_LZC    = 4;
-  localparam int unsigned CUT_NORM   = 5;
-  localparam int unsigned CUT_ROUND  = 6;
-  localparam int unsigned LzW        = $clog2(M + 2);
+  localparam int unsigned CUT_UNPACK    = 0;
+  localparam int unsigned CUT_FAR_SWAP  = 1;
+  localparam int unsigned CUT_FAR_SHIFT = 2;
+  localparam int unsigned CUT_FAR_ALIGN = 3;
+  localparam int unsigned CUT_FAR_SUM   = 4;
+  localparam int unsigned CUT_NEAR_SWAP = 5;
+  localparam int unsigned CUT_NEAR_SUB  = 6;
+  localparam int unsigned CUT_NEAR_LZC  = 7;
+  localparam int unsigned CUT_NORM      = 8;
+  localparam int unsigned CUT_ROUND     = 9;
+
+  localparam int unsigned LzW   = $clog2(M + 2);
+  localparam int unsigned FarW  = M + 4;
+  localparam int unsigned ShMax = (1 << $clog2(FarW + 1)) - 1;
+
+  // Registers of each path between the swap and the normalizer.
+  localparam int unsigned FarK  = 32'(CutMask[CUT_FAR_SWAP]) + 32'(CutMask[CUT_FAR_SHIFT]) +
+                                  32'(CutMask[CUT_FAR_ALIGN]) + 32'(CutMask[CUT_FAR_SUM]);
+  localparam int unsigned NearK = 32'(CutMask[CUT_NEAR_SWAP]) + 32'(CutMask[CUT_NEAR_SUB]) +
+                                  32'(CutMask[CUT_NEAR_LZC]);
+  if (FarK != NearK) begin : gen_bad_cuts
+    $error("vfadd_fmt_add: the far and the near path need the same number of cuts");
+  end
 
   // Side information carried through every cut: FPCR, special result, IDC.
   localparam int unsigned SideW = 5 + 1 + W + 1 + 1;
@@ -70,7 +93,7 @@ module vfadd_fmt_add #(
     .special_o(in_special), .bits_o(in_special_bits), .ioc_o(in_special_ioc)
   );
 
-  // ---- CUT_UNPACK --------------------------------------------------------------------------------
+  // ---- UNPACK cut --------------------------------------------------------------------------------
   localparam int unsigned UnpackW = SideW + 2 * (1 + E + M + 1);
   logic [UnpackW-1:0] unpack_d, unpack_q;
   logic               unpack_valid;
@@ -81,14 +104,14 @@ module vfadd_fmt_add #(
   assign unpack_d = {fpcr_i, in_special, in_special_bits, in_special_ioc, a_idc | b_idc,
                      a_sign, a_exp, a_sig, b_sign ^ sub_i, b_exp, b_sig};
 
-  vfadd_pkg::fpcr_t al_fpcr;
-  logic             al_special, al_special_ioc, al_idc;
-  logic [W-1:0]     al_special_bits;
-  logic             al_a_sign, al_b_sign;
-  logic [E-1:0]     al_a_exp, al_b_exp;
-  logic [M:0]       al_a_sig, al_b_sig;
-  assign {al_fpcr, al_special, al_special_bits, al_special_ioc, al_idc,
-          al_a_sign, al_a_exp, al_a_sig, al_b_sign, al_b_exp, al_b_sig} = unpack_q;
+  vfadd_pkg::fpcr_t sw_fpcr;
+  logic             sw_special, sw_special_ioc, sw_idc;
+  logic [W-1:0]     sw_special_bits;
+  logic             sw_a_sign, sw_b_sign;
+  logic [E-1:0]     sw_a_exp, sw_b_exp;
+  logic [M:0]       sw_a_sig, sw_b_sig;
+  assign {sw_fpcr, sw_special, sw_special_bits, sw_special_ioc, sw_idc,
+          sw_a_sign, sw_a_exp, sw_a_sig, sw_b_sign, sw_b_exp, sw_b_sig} = unpack_q;
 
   // ===============================================================================================
   // Stage: exponent compare, swap, near-path operand
@@ -99,140 +122,150 @@ module vfadd_fmt_add #(
   logic [M+1:0] sw_near_small;
 
   vfadd_swap #(.Fmt(Fmt)) u_swap (
-    .a_sign_i(al_a_sign), .a_exp_i(al_a_exp), .a_sig_i(al_a_sig),
-    .b_sign_i(al_b_sign), .b_exp_i(al_b_exp), .b_sig_i(al_b_sig),
+    .a_sign_i(sw_a_sign), .a_exp_i(sw_a_exp), .a_sig_i(sw_a_sig),
+    .b_sign_i(sw_b_sign), .b_exp_i(sw_b_exp), .b_sig_i(sw_b_sig),
     .eff_sub_o(sw_eff_sub), .sign_o(sw_sign), .big_exp_o(sw_big_exp), .big_sig_o(sw_big_sig),
     .small_sig_o(sw_small_sig), .diff_o(sw_diff), .near_small_o(sw_near_small),
     .near_o(sw_near)
   );
 
-  // ---- CUT_SWAP ----------------------------------------------------------------------------------
-  localparam int unsigned SwapW = SideW + 3 + 2 * E + 2 * (M + 1) + (M + 2);
-  logic [SwapW-1:0] swap_d, swap_q;
-  logic             swap_valid;
-  vfadd_pipe_reg #(.Width(SwapW), .Depth(CutMask[CUT_SWAP] ? 1 : 0)) u_cut_swap (
-    .clk_i, .rst_ni, .stall_i, .valid_i(unpack_valid), .data_i(swap_d),
-    .valid_o(swap_valid), .data_o(swap_q)
+  // ---- side information, K registers beside the two paths --------------------------------------
+  localparam int unsigned MidW = SideW + 3 + E;
+  logic [MidW-1:0] mid_q;
+  logic            mid_valid;
+  vfadd_pipe_reg #(.Width(MidW), .Depth(FarK)) u_cut_mid (
+    .clk_i, .rst_ni, .stall_i, .valid_i(unpack_valid),
+    .data_i({sw_fpcr, sw_special, sw_special_bits, sw_special_ioc, sw_idc,
+             sw_eff_sub, sw_sign, sw_near, sw_big_exp}),
+    .valid_o(mid_valid), .data_o(mid_q)
   );
-  assign swap_d = {al_fpcr, al_special, al_special_bits, al_special_ioc, al_idc,
-                   sw_eff_sub, sw_sign, sw_near, sw_big_exp, sw_diff, sw_big_sig, sw_small_sig,
-                   sw_near_small};
-
-  vfadd_pkg::fpcr_t sh_fpcr;
-  logic             sh_special, sh_special_ioc, sh_idc;
-  logic [W-1:0]     sh_special_bits;
-  logic             sh_eff_sub, sh_sign, sh_near;
-  logic [E-1:0]     sh_big_exp, sh_diff;
-  logic [M:0]       sh_big_sig, sh_small_sig;
-  logic [M+1:0]     sh_near_small;
-  assign {sh_fpcr, sh_special, sh_special_bits, sh_special_ioc, sh_idc,
-          sh_eff_sub, sh_sign, sh_near, sh_big_exp, sh_diff, sh_big_sig, sh_small_sig,
-          sh_near_small} = swap_q;
-
-  // ===============================================================================================
-  // Stage: far-path alignment shift with sticky
-  // ===============================================================================================
-  logic [M+3:0] sh_far_small;
-
-  vfadd_align #(.Fmt(Fmt)) u_align (
-    .small_sig_i(sh_small_sig), .diff_i(sh_diff), .far_small_o(sh_far_small)
-  );
-
-  // ---- CUT_ALIGN ---------------------------------------------------------------------------------
-  localparam int unsigned AlignW = SideW + 3 + E + (M + 1) + (M + 4) + (M + 2);
-  logic [AlignW-1:0] align_d, align_q;
-  logic              align_valid;
-  vfadd_pipe_reg #(.Width(AlignW), .Depth(CutMask[CUT_ALIGN] ? 1 : 0)) u_cut_align (
-    .clk_i, .rst_ni, .stall_i, .valid_i(swap_valid), .data_i(align_d),
-    .valid_o(align_valid), .data_o(align_q)
-  );
-  assign align_d = {sh_fpcr, sh_special, sh_special_bits, sh_special_ioc, sh_idc,
-                    sh_eff_sub, sh_sign, sh_near, sh_big_exp, sh_big_sig, sh_far_small,
-                    sh_near_small};
-
-  vfadd_pkg::fpcr_t as_fpcr;
-  logic             as_special, as_special_ioc, as_idc;
-  logic [W-1:0]     as_special_bits;
-  logic             as_eff_sub, as_sign, as_near;
-  logic [E-1:0]     as_big_exp;
-  logic [M:0]       as_big_sig;
-  logic [M+3:0]     as_far_small;
-  logic [M+1:0]     as_near_small;
-  assign {as_fpcr, as_special, as_special_bits, as_special_ioc, as_idc,
-          as_eff_sub, as_sign, as_near, as_big_exp, as_big_sig, as_far_small,
-          as_near_small} = align_q;
-
-  // ===============================================================================================
-  // Stage: significand add / subtract (far and near)
-  // ===============================================================================================
-  logic [M+4:0] as_far_sum;
-  logic [M+1:0] as_near_diff;
-  logic         as_near_neg;
-
-  vfadd_addsub #(.Fmt(Fmt)) u_addsub (
-    .eff_sub_i(as_eff_sub), .big_sig_i(as_big_sig), .far_small_i(as_far_small),
-    .near_small_i(as_near_small), .far_sum_o(as_far_sum), .near_diff_o(as_near_diff),
-    .near_neg_o(as_near_neg)
-  );
-
-  // ---- CUT_SUM -----------------------------------------------------------------------------------
-  localparam int unsigned SumW = SideW + 4 + E + (M + 5) + (M + 2);
-  logic [SumW-1:0] sum_d, sum_q;
-  logic            sum_valid;
-  vfadd_pipe_reg #(.Width(SumW), .Depth(CutMask[CUT_SUM] ? 1 : 0)) u_cut_sum (
-    .clk_i, .rst_ni, .stall_i, .valid_i(align_valid), .data_i(sum_d),
-    .valid_o(sum_valid), .data_o(sum_q)
-  );
-  assign sum_d = {as_fpcr, as_special, as_special_bits, as_special_ioc, as_idc,
-                  as_eff_sub, as_sign, as_near, as_big_exp, as_far_sum, as_near_diff,
-                  as_near_neg};
 
   vfadd_pkg::fpcr_t nm_fpcr;
   logic             nm_special, nm_special_ioc, nm_idc;
   logic [W-1:0]     nm_special_bits;
   logic             nm_eff_sub, nm_sign, nm_near;
   logic [E-1:0]     nm_big_exp;
-  logic [M+4:0]     nm_far_sum;
-  logic [M+1:0]     nm_near_diff;
-  logic             nm_near_neg;
   assign {nm_fpcr, nm_special, nm_special_bits, nm_special_ioc, nm_idc,
-          nm_eff_sub, nm_sign, nm_near, nm_big_exp, nm_far_sum, nm_near_diff,
-          nm_near_neg} = sum_q;
+          nm_eff_sub, nm_sign, nm_near, nm_big_exp} = mid_q;
 
   // ===============================================================================================
-  // Stage: near-path normalization count (parallel to nothing on the far path, so it can share
-  // the adders' stage)
+  // Far path: alignment shift, sticky, add
   // ===============================================================================================
-  logic [LzW-1:0] nm_near_lz;
+  // The far and near registers load with the operation's valid bit like every other register;
+  // their own valid outputs repeat mid_valid.
+  logic          unused_far_valid, unused_near_valid;
+  logic [3:0]    far_valid;
+  logic [2:0]    near_valid;
 
+  // ---- FAR_SWAP cut
+  localparam int unsigned FarSwapW = 1 + 2 * (M + 1) + E;
+  logic         fs_eff_sub;
+  logic [M:0]   fs_big_sig, fs_small_sig;
+  logic [E-1:0] fs_diff;
+  vfadd_pipe_reg #(.Width(FarSwapW), .Depth(CutMask[CUT_FAR_SWAP] ? 1 : 0)) u_cut_far_swap (
+    .clk_i, .rst_ni, .stall_i, .valid_i(unpack_valid),
+    .data_i({sw_eff_sub, sw_big_sig, sw_small_sig, sw_diff}),
+    .valid_o(far_valid[0]), .data_o({fs_eff_sub, fs_big_sig, fs_small_sig, fs_diff})
+  );
+
+  logic [FarW-2:0] fs_kept;
+  logic [ShMax:0]  fs_lost;
+  logic            fs_diff_big, fs_small_nz;
+  vfadd_align #(.Fmt(Fmt)) u_align (
+    .small_sig_i(fs_small_sig), .diff_i(fs_diff), .kept_o(fs_kept), .lost_o(fs_lost),
+    .diff_big_o(fs_diff_big), .small_nz_o(fs_small_nz)
+  );
+
+  // ---- FAR_SHIFT cut
+  localparam int unsigned FarShiftW = 1 + (M + 1) + (FarW - 1) + (ShMax + 1) + 2;
+  logic            fh_eff_sub, fh_diff_big, fh_small_nz;
+  logic [M:0]      fh_big_sig;
+  logic [FarW-2:0] fh_kept;
+  logic [ShMax:0]  fh_lost;
+  vfadd_pipe_reg #(.Width(FarShiftW), .Depth(CutMask[CUT_FAR_SHIFT] ? 1 : 0)) u_cut_far_shift (
+    .clk_i, .rst_ni, .stall_i, .valid_i(far_valid[0]),
+    .data_i({fs_eff_sub, fs_big_sig, fs_kept, fs_lost, fs_diff_big, fs_small_nz}),
+    .valid_o(far_valid[1]),
+    .data_o({fh_eff_sub, fh_big_sig, fh_kept, fh_lost, fh_diff_big, fh_small_nz})
+  );
+
+  // Sticky: the bits shifted out, or the whole operand when the shift saturates.
+  logic [FarW-1:0] fh_far_small;
+  assign fh_far_small = fh_diff_big ? {{(FarW-1){1'b0}}, fh_small_nz} : {fh_kept, |fh_lost};
+
+  // ---- FAR_ALIGN cut
+  localparam int unsigned FarAlignW = 1 + (M + 1) + FarW;
+  logic            fa_eff_sub;
+  logic [M:0]      fa_big_sig;
+  logic [FarW-1:0] fa_far_small;
+  vfadd_pipe_reg #(.Width(FarAlignW), .Depth(CutMask[CUT_FAR_ALIGN] ? 1 : 0)) u_cut_far_align (
+    .clk_i, .rst_ni, .stall_i, .valid_i(far_valid[1]),
+    .data_i({fh_eff_sub, fh_big_sig, fh_far_small}),
+    .valid_o(far_valid[2]), .data_o({fa_eff_sub, fa_big_sig, fa_far_small})
+  );
+
+  logic [M+4:0] fa_far_sum;
+  vfadd_addsub #(.Fmt(Fmt)) u_addsub (
+    .eff_sub_i(fa_eff_sub), .big_sig_i(fa_big_sig), .far_small_i(fa_far_small),
+    .far_sum_o(fa_far_sum)
+  );
+
+  // ---- FAR_SUM cut
+  logic [M+4:0] nm_far_sum;
+  vfadd_pipe_reg #(.Width(M + 5), .Depth(CutMask[CUT_FAR_SUM] ? 1 : 0)) u_cut_far_sum (
+    .clk_i, .rst_ni, .stall_i, .valid_i(far_valid[2]), .data_i(fa_far_sum),
+    .valid_o(far_valid[3]), .data_o(nm_far_sum)
+  );
+  assign unused_far_valid = far_valid[3];
+
+  // ===============================================================================================
+  // Near path: subtract, LZC
+  // ===============================================================================================
+  // ---- NEAR_SWAP cut
+  localparam int unsigned NearSwapW = (M + 1) + (M + 2) + E;
+  logic [M:0]   ns_big_sig;
+  logic [M+1:0] ns_near_small;
+  logic [E-1:0] ns_big_exp;
+  vfadd_pipe_reg #(.Width(NearSwapW), .Depth(CutMask[CUT_NEAR_SWAP] ? 1 : 0)) u_cut_near_swap (
+    .clk_i, .rst_ni, .stall_i, .valid_i(unpack_valid),
+    .data_i({sw_big_sig, sw_near_small, sw_big_exp}),
+    .valid_o(near_valid[0]), .data_o({ns_big_sig, ns_near_small, ns_big_exp})
+  );
+
+  logic [M+1:0] ns_near_diff;
+  logic         ns_near_neg;
+  vfadd_near_sub #(.Fmt(Fmt)) u_near_sub (
+    .big_sig_i(ns_big_sig), .near_small_i(ns_near_small), .near_diff_o(ns_near_diff),
+    .near_neg_o(ns_near_neg)
+  );
+
+  // ---- NEAR_SUB cut
+  localparam int unsigned NearSubW = (M + 2) + 1 + E;
+  logic [M+1:0] nb_near_diff;
+  logic         nb_near_neg;
+  logic [E-1:0] nb_big_exp;
+  vfadd_pipe_reg #(.Width(NearSubW), .Depth(CutMask[CUT_NEAR_SUB] ? 1 : 0)) u_cut_near_sub (
+    .clk_i, .rst_ni, .stall_i, .valid_i(near_valid[0]),
+    .data_i({ns_near_diff, ns_near_neg, ns_big_exp}),
+    .valid_o(near_valid[1]), .data_o({nb_near_diff, nb_near_neg, nb_big_exp})
+  );
+
+  logic [LzW-1:0] nb_near_lz;
   vfadd_near_lzc #(.Fmt(Fmt)) u_near_lzc (
-    .big_exp_i(nm_big_exp), .near_diff_i(nm_near_diff), .near_lz_o(nm_near_lz)
+    .big_exp_i(nb_big_exp), .near_diff_i(nb_near_diff), .near_lz_o(nb_near_lz)
   );
 
-  // ---- CUT_LZC -----------------------------------------------------------------------------------
-  localparam int unsigned LzcW = SumW + LzW;
-  logic [LzcW-1:0] lzc_d, lzc_q;
-  logic            lzc_valid;
-  vfadd_pipe_reg #(.Width(LzcW), .Depth(CutMask[CUT_LZC] ? 1 : 0)) u_cut_lzc (
-    .clk_i, .rst_ni, .stall_i, .valid_i(sum_valid), .data_i(lzc_d),
-    .valid_o(lzc_valid), .data_o(lzc_q)
+  // ---- NEAR_LZC cut
+  localparam int unsigned NearLzcW = (M + 2) + 1 + LzW;
+  logic [M+1:0]   nm_near_diff;
+  logic           nm_near_neg;
+  logic [LzW-1:0] nm_near_lz;
+  vfadd_pipe_reg #(.Width(NearLzcW), .Depth(CutMask[CUT_NEAR_LZC] ? 1 : 0)) u_cut_near_lzc (
+    .clk_i, .rst_ni, .stall_i, .valid_i(near_valid[1]),
+    .data_i({nb_near_diff, nb_near_neg, nb_near_lz}),
+    .valid_o(near_valid[2]), .data_o({nm_near_diff, nm_near_neg, nm_near_lz})
   );
-  assign lzc_d = {nm_fpcr, nm_special, nm_special_bits, nm_special_ioc, nm_idc,
-                  nm_eff_sub, nm_sign, nm_near, nm_big_exp, nm_far_sum, nm_near_diff,
-                  nm_near_neg, nm_near_lz};
-
-  vfadd_pkg::fpcr_t lz_fpcr;
-  logic             lz_special, lz_special_ioc, lz_idc;
-  logic [W-1:0]     lz_special_bits;
-  logic             lz_eff_sub, lz_sign, lz_near;
-  logic [E-1:0]     lz_big_exp;
-  logic [M+4:0]     lz_far_sum;
-  logic [M+1:0]     lz_near_diff;
-  logic             lz_near_neg;
-  logic [LzW-1:0]   lz_near_lz;
-  assign {lz_fpcr, lz_special, lz_special_bits, lz_special_ioc, lz_idc,
-          lz_eff_sub, lz_sign, lz_near, lz_big_exp, lz_far_sum, lz_near_diff,
-          lz_near_neg, lz_near_lz} = lzc_q;
+  assign unused_near_valid = near_valid[2];
 
   // ===============================================================================================
   // Stage: normalize
@@ -242,23 +275,23 @@ module vfadd_fmt_add #(
   logic         nm_guard, nm_sticky, nm_zero, nm_res_sign;
 
   vfadd_normalize #(.Fmt(Fmt)) u_normalize (
-    .sign_i(lz_sign), .eff_sub_i(lz_eff_sub), .near_i(lz_near), .big_exp_i(lz_big_exp),
-    .far_sum_i(lz_far_sum), .near_diff_i(lz_near_diff), .near_neg_i(lz_near_neg),
-    .near_lz_i(lz_near_lz),
+    .sign_i(nm_sign), .eff_sub_i(nm_eff_sub), .near_i(nm_near), .big_exp_i(nm_big_exp),
+    .far_sum_i(nm_far_sum), .near_diff_i(nm_near_diff), .near_neg_i(nm_near_neg),
+    .near_lz_i(nm_near_lz),
     .sign_o(nm_res_sign), .exp_o(nm_exp), .sig_o(nm_sig), .inc_exp_o(nm_inc_exp),
     .inc_sig_o(nm_inc_sig), .guard_o(nm_guard),
     .sticky_o(nm_sticky), .zero_o(nm_zero)
   );
 
-  // ---- CUT_NORM ----------------------------------------------------------------------------------
+  // ---- NORM cut ----------------------------------------------------------------------------------
   localparam int unsigned NormW = SideW + 1 + 2 * (E + M + 1) + 3;
   logic [NormW-1:0] norm_d, norm_q;
   logic             norm_valid;
   vfadd_pipe_reg #(.Width(NormW), .Depth(CutMask[CUT_NORM] ? 1 : 0)) u_cut_norm (
-    .clk_i, .rst_ni, .stall_i, .valid_i(lzc_valid), .data_i(norm_d),
+    .clk_i, .rst_ni, .stall_i, .valid_i(mid_valid), .data_i(norm_d),
     .valid_o(norm_valid), .data_o(norm_q)
   );
-  assign norm_d = {lz_fpcr, lz_special, lz_special_bits, lz_special_ioc, lz_idc,
+  assign norm_d = {nm_fpcr, nm_special, nm_special_bits, nm_special_ioc, nm_idc,
                    nm_res_sign, nm_exp, nm_sig, nm_inc_exp, nm_inc_sig, nm_guard, nm_sticky,
                    nm_zero};
 
@@ -287,7 +320,7 @@ module vfadd_fmt_add #(
     .bits_o(rd_bits), .ofc_o(rd_ofc), .ufc_o(rd_ufc), .ixc_o(rd_ixc)
   );
 
-  // ---- CUT_ROUND ---------------------------------------------------------------------------------
+  // ---- ROUND cut ---------------------------------------------------------------------------------
   localparam int unsigned RoundW = 1 + W + 1 + 1 + W + 3;
   logic [RoundW-1:0] round_d, round_q;
   logic              round_valid;

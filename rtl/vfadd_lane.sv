@@ -47,11 +47,11 @@ module vfadd_lane #(
     $error("vfadd_lane: NumStages must be 1 .. 6");
   end
 
-  localparam logic [6:0] CutMask = (NumStages == 1) ? 7'b0000000 :
-                                   (NumStages == 2) ? 7'b0001000 :
-                                   (NumStages == 3) ? 7'b0001100 :
-                                   (NumStages == 4) ? 7'b0101100 :
-                                   (NumStages == 5) ? 7'b0101101 : 7'b1101101;
+  localparam logic [9:0] CutMask = (NumStages == 1) ? 10'b00_000_0000_0 :
+                                   (NumStages == 2) ? 10'b00_010_0100_0 :
+                                   (NumStages == 3) ? 10'b00_011_0101_0 :
+                                   (NumStages == 4) ? 10'b00_111_1101_0 :
+                                   (NumStages == 5) ? 10'b00_111_1101_1 : 10'b01_111_1101_1;
 
   localparam int unsigned FlagB = vfadd_pkg::FLAG_BITS;
 
