@@ -11,15 +11,27 @@
 // (a cut is best placed at a different depth in each); both must hold the same number K of
 // registers, and the operation's side information (FPCR, special result, IDC, exponent, sign,
 // path) travels beside them through a K-deep register. The output register is always present,
-// so the latency is 1 + UNPACK + K + NORM + ROUND.
+// so the latency is 1 + UNPACK + K + NORM + ROUND = NumStages.
+//
+// Cuts used for each NumStages (the output register is always there), chosen by measuring the
+// worst stage depth of the candidate placements on the flow of ../shared/qor-flow.md (the same
+// table wins for FP16, FP32 and FP64):
+// | NumStages | UNPACK | far: SWAP SHIFT ALIGN SUM | near: SWAP SUB LZC | NORM | ROUND | out |
+// |-----------|--------|---------------------------|--------------------|------|-------|-----|
+// | 1         |        |                           |                    |      |       |  x  |
+// | 2         |        |              x            |          x         |      |       |  x  |
+// | 3         |        |         x          x      |     x          x   |      |       |  x  |
+// | 4         |        |    x             x     x  |     x     x    x   |      |       |  x  |
+// | 5         |        |    x             x     x  |     x     x    x   |      |   x   |  x  |
+// | 6         |        |    x             x     x  |     x     x    x   |  x   |   x   |  x  |
+// Why: at 2 the far path is cut after the sticky and the near path after its subtractor (both
+// near half depth); at 3 the far path is cut between the shifter and the sticky OR and after
+// the add, the near path before its subtractor and after its LZC; at 4 every path segment is
+// about a quarter: unpack+swap | shift+sticky, near subtract | far add, near LZC | normalize,
+// round. 5 and 6 only add registers around the rounder.
 module vfadd_fmt_add #(
-  parameter vfadd_pkg::fmt_t Fmt     = vfadd_pkg::FMT_D,  // element format (FMT_H/S/D)
-  parameter logic [9:0]      CutMask = 10'b0,             // bit k set: register at cut k
-                                                          // (0 UNPACK, 1 FAR_SWAP,
-                                                          //  2 FAR_SHIFT, 3 FAR_ALIGN,
-                                                          //  4 FAR_SUM, 5 NEAR_SWAP,
-                                                          //  6 NEAR_SUB, 7 NEAR_LZC,
-                                                          //  8 NORM, 9 ROUND)
+  parameter vfadd_pkg::fmt_t Fmt       = vfadd_pkg::FMT_D,  // element format (FMT_H/S/D)
+  parameter int unsigned     NumStages = 1,                 // latency in cycles, 1 .. 6
   localparam int unsigned W = vfadd_pkg::fp_width(Fmt),
   localparam int unsigned E = vfadd_pkg::exp_bits(Fmt),
   localparam int unsigned M = vfadd_pkg::man_bits(Fmt)
@@ -36,6 +48,17 @@ module vfadd_fmt_add #(
   output logic [W-1:0]           result_o, // result encoding
   output vfadd_pkg::fpsr_flags_t flags_o   // flags raised by this operation
 );
+
+  if (NumStages < 1 || NumStages > 6) begin : gen_bad_stages
+    $error("vfadd_fmt_add: NumStages must be 1 .. 6");
+  end
+
+  // Bit k set: register at cut k (the table above).
+  localparam logic [9:0] CutMask = (NumStages == 1) ? 10'b00_000_0000_0 :
+                                   (NumStages == 2) ? 10'b00_010_0100_0 :
+                                   (NumStages == 3) ? 10'b00_101_1010_0 :
+                                   (NumStages == 4) ? 10'b00_111_1101_0 :
+                                   (NumStages == 5) ? 10'b10_111_1101_0 : 10'b11_111_1101_0;
 
   localparam int unsigned CUT_UNPACK    = 0;
   localparam int unsigned CUT_FAR_SWAP  = 1;

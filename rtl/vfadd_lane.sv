@@ -6,16 +6,8 @@
 // the result. Latency is exactly NumStages cycles, one operation per cycle; stall_i holds every
 // stage (the caller holds its inputs while stalled: nothing is accepted).
 //
-// Cut points used for each NumStages (the output register is always there), chosen by measuring
-// the worst stage depth of every placement on the flow of ../shared/qor-flow.md:
-// | NumStages | UNPACK | ALIGN | SUM | NORM | ROUND | out |
-// |-----------|--------|-------|-----|------|-------|-----|
-// | 1         |        |       |     |      |       |  x  |
-// | 2         |        |       |  x  |      |       |  x  |
-// | 3         |        |   x   |  x  |      |       |  x  |
-// | 4         |        |   x   |  x  |  x   |       |  x  |
-// | 5         |   x    |   x   |  x  |  x   |       |  x  |
-// | 6         |   x    |   x   |  x  |  x   |   x   |  x  |
+// The cut points for each NumStages are chosen inside vfadd_fmt_add (table in its header); every
+// format's adder has latency NumStages, which the format pipe below relies on.
 // Interface contract (asserted below through vfadd_assert.svh): while stall_i holds a presented
 // operation, valid_i and every operand and control input stay unchanged; a presented operation
 // has a known format.
@@ -46,13 +38,6 @@ module vfadd_lane #(
   if (NumStages < 1 || NumStages > 6) begin : gen_bad_stages
     $error("vfadd_lane: NumStages must be 1 .. 6");
   end
-
-  localparam logic [9:0] CutMask = (NumStages == 1) ? 10'b00_000_0000_0 :
-                                   (NumStages == 2) ? 10'b00_010_0100_0 :
-                                   (NumStages == 3) ? 10'b00_011_0101_0 :
-                                   (NumStages == 4) ? 10'b00_111_1101_0 :
-                                   (NumStages == 5) ? 10'b00_111_1101_1 : 10'b01_111_1101_1;
-
   localparam int unsigned FlagB = vfadd_pkg::FLAG_BITS;
 
   // ---- the format travels beside the element adders -------------------------------------------
@@ -69,7 +54,7 @@ module vfadd_lane #(
   for (genvar e = 0; e < vfadd_pkg::lane_elems(FMT); e++) begin : NAME                         \
     localparam int unsigned EW = vfadd_pkg::fp_width(FMT);                                     \
     logic unused_valid;                                                                        \
-    vfadd_fmt_add #(.Fmt(FMT), .CutMask(CutMask)) u_add (                                      \
+    vfadd_fmt_add #(.Fmt(FMT), .NumStages(NumStages)) u_add (                                  \
       .clk_i, .rst_ni, .stall_i, .valid_i(valid_i & (fmt_i == FMT)),                           \
       .op1_i(op1_i[e*EW +: EW]), .op2_i(op2_i[e*EW +: EW]), .sub_i, .fpcr_i,                   \
       .valid_o(unused_valid), .result_o(RES[e*EW +: EW]), .flags_o(FLG[e*FlagB +: FlagB])      \
