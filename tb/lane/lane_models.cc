@@ -79,8 +79,7 @@ class VerilatedLane final : public LaneDut {
 
   // The lane's outputs come straight from flops (its output register is always there), so
   // what they show before this cycle's rising edge is what the last edge left: they are read
-  // first, and the new inputs and the edge go into one eval (half the evaluations of the usual
-  // set-inputs, eval, read, edge, eval sequence).
+  // first, and the new inputs settle in the same eval as the rising edge.
   void Cycle(const ArrayIn& in, ArrayOut* out) override {
     out->valid = v_->valid_o;
     out->result.resize(lanes_);
