@@ -82,18 +82,19 @@ uint32_t RtlFpcr(const Op& op) {
          uint32_t(op.dn);
 }
 
+// Bit i of vfadd_pkg::fpsr_flags_t is the model's FPSR flag kRtlFlagOrder[i].
+constexpr uint32_t kRtlFlagOrder[kFlagBits] = {kIOC, kOFC, kUFC, kIXC, kIDC};
+
 uint32_t RtlFlagsFromModel(uint32_t f) {
-  return ((f & kIOC) ? 1u : 0u) | ((f & kOFC) ? 2u : 0u) | ((f & kUFC) ? 4u : 0u) |
-         ((f & kIXC) ? 8u : 0u) | ((f & kIDC) ? 16u : 0u);
+  uint32_t rtl = 0;
+  for (int i = 0; i < kFlagBits; i++) rtl |= (f & kRtlFlagOrder[i]) ? 1u << i : 0u;
+  return rtl;
 }
 
-std::string RtlFlagNames(uint32_t f) {
-  static const char* const kNames[] = {"IOC", "OFC", "UFC", "IXC", "IDC"};
-  std::string s;
-  for (int i = 0; i < kFlagBits; i++) {
-    if (f >> i & 1) s += std::string(s.empty() ? "" : "|") + kNames[i];
-  }
-  return s.empty() ? "-" : s;
+std::string RtlFlagNames(uint32_t rtl_flags) {
+  uint32_t f = 0;
+  for (int i = 0; i < kFlagBits; i++) f |= (rtl_flags >> i & 1) ? kRtlFlagOrder[i] : 0u;
+  return FlagNames(f);
 }
 
 Expected Model(const Op& op) {
