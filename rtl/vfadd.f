@@ -13,3 +13,4 @@ vfadd_round.sv
 vfadd_fmt_add.sv
 vfadd_lane.sv
 vfadd_lane_array.sv
+vfadd_decode.sv

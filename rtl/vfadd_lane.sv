@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // vfadd_lane: a 64-bit lane slice doing one FP64, two FP32 or four FP16 FPAdd/FPSub per cycle.
 //
+// Width = 32 or 16 gives the narrow lanes of the FADDV tree's last levels: only the formats that
+// fit (FP32 and FP16, or FP16 alone), with the same ports cut to Width bits.
+//
 // The format is chosen per operation; the FPCR fields travel with it. Each format has its own
 // element adders (vfadd_fmt_add); the format of the operation travels beside them and selects
 // the result. Latency is exactly NumStages cycles, one operation per cycle; stall_i holds every
@@ -17,8 +20,10 @@
 
 module vfadd_lane #(
   parameter int unsigned NumStages = 1,  // pipeline registers = latency, 1 .. 6
-  localparam int unsigned LaneW = vfadd_pkg::LANE_BITS,
-  localparam int unsigned FlagW = vfadd_pkg::LANE_SLOTS * vfadd_pkg::FLAG_BITS
+  parameter int unsigned Width     = vfadd_pkg::LANE_BITS,  // 64, 32 or 16 bits
+  localparam int unsigned LaneW = Width,
+  localparam int unsigned FlagW = vfadd_pkg::LANE_SLOTS * Width / vfadd_pkg::LANE_BITS
+                                  * vfadd_pkg::FLAG_BITS
 ) (
   input  logic             clk_i,     // clock
   input  logic             rst_ni,    // async reset, active low
@@ -38,6 +43,9 @@ module vfadd_lane #(
   if (NumStages < 1 || NumStages > 6) begin : gen_bad_stages
     $error("vfadd_lane: NumStages must be 1 .. 6");
   end
+  if (Width != 64 && Width != 32 && Width != 16) begin : gen_bad_width
+    $error("vfadd_lane: Width must be 64, 32 or 16");
+  end
   localparam int unsigned FlagB = vfadd_pkg::FLAG_BITS;
 
   // ---- the format travels beside the element adders -------------------------------------------
@@ -46,29 +54,35 @@ module vfadd_lane #(
     .clk_i, .rst_ni, .stall_i, .valid_i, .data_i(fmt_i), .valid_o, .data_o(out_fmt)
   );
 
-  // ---- one element adder per element of each format -------------------------------------------
+  // ---- one element adder per element of each format that fits -----------------------------------
+  // Flag slots a format does not use, and the whole of a format that does not fit, are 0.
   logic [LaneW-1:0] d_result, s_result, h_result;
   logic [FlagW-1:0] d_flags, s_flags, h_flags;
 
   `define VFADD_LANE_GEN(NAME, FMT, RES, FLG)                                                  \
-  for (genvar e = 0; e < vfadd_pkg::lane_elems(FMT); e++) begin : NAME                         \
+  if (vfadd_pkg::fp_width(FMT) <= Width) begin : NAME                                          \
     localparam int unsigned EW = vfadd_pkg::fp_width(FMT);                                     \
-    logic unused_valid;                                                                        \
-    vfadd_fmt_add #(.Fmt(FMT), .NumStages(NumStages)) u_add (                                  \
-      .clk_i, .rst_ni, .stall_i, .valid_i(valid_i & (fmt_i == FMT)),                           \
-      .op1_i(op1_i[e*EW +: EW]), .op2_i(op2_i[e*EW +: EW]), .sub_i, .fpcr_i,                   \
-      .valid_o(unused_valid), .result_o(RES[e*EW +: EW]), .flags_o(FLG[e*FlagB +: FlagB])      \
-    );                                                                                         \
+    localparam int unsigned NE = Width / EW;                                                   \
+    for (genvar e = 0; e < NE; e++) begin : gen_elem                                           \
+      logic unused_valid;                                                                      \
+      vfadd_fmt_add #(.Fmt(FMT), .NumStages(NumStages)) u_add (                                \
+        .clk_i, .rst_ni, .stall_i, .valid_i(valid_i & (fmt_i == FMT)),                         \
+        .op1_i(op1_i[e*EW +: EW]), .op2_i(op2_i[e*EW +: EW]), .sub_i, .fpcr_i,                 \
+        .valid_o(unused_valid), .result_o(RES[e*EW +: EW]), .flags_o(FLG[e*FlagB +: FlagB])    \
+      );                                                                                       \
+    end                                                                                        \
+    if (NE * FlagB < FlagW) begin : gen_unused_slots                                           \
+      assign FLG[FlagW-1:NE*FlagB] = '0;                                                       \
+    end                                                                                        \
+  end else begin : NAME``_absent                                                               \
+    assign RES = '0;                                                                           \
+    assign FLG = '0;                                                                           \
   end
 
   `VFADD_LANE_GEN(gen_d, vfadd_pkg::FMT_D, d_result, d_flags)
   `VFADD_LANE_GEN(gen_s, vfadd_pkg::FMT_S, s_result, s_flags)
   `VFADD_LANE_GEN(gen_h, vfadd_pkg::FMT_H, h_result, h_flags)
   `undef VFADD_LANE_GEN
-
-  // Flag slots a format does not use.
-  assign d_flags[FlagW-1:FlagB]   = '0;
-  assign s_flags[FlagW-1:2*FlagB] = '0;
 
   // ---- format select ----------------------------------------------------------------------------
   always_comb begin
@@ -99,8 +113,8 @@ module vfadd_lane #(
                 $past(stall_i && valid_i) |-> (valid_i && $stable({fmt_i, sub_i, fpcr_i, op1_i, op2_i})),
                 clk_i, rst_ni)
   `VFADD_ASSERT(KnownFormat_A,
-                valid_i |-> (fmt_i == vfadd_pkg::FMT_H || fmt_i == vfadd_pkg::FMT_S ||
-                             fmt_i == vfadd_pkg::FMT_D),
+                valid_i |-> ((fmt_i == vfadd_pkg::FMT_H || fmt_i == vfadd_pkg::FMT_S ||
+                              fmt_i == vfadd_pkg::FMT_D) && vfadd_pkg::fp_width(fmt_i) <= Width),
                 clk_i, rst_ni)
 
 endmodule

@@ -47,6 +47,35 @@ package vfadd_pkg;
   localparam int unsigned FLAG_BITS = 5;  // $bits(fpsr_flags_t)
 
   // ---------------------------------------------------------------------------------------------
+  // Operations of the unit: the trace format's op names, in the order of the model's enum class
+  // Op (model/include/vfadd/vector.h), so that a code means the same thing on both sides.
+  localparam int unsigned OP_BITS = 4;
+  typedef enum logic [OP_BITS-1:0] {
+    OP_FADD    = 4'd0,   // FADD Zdn.T, Pg/M, Zdn.T, Zm.T
+    OP_FADD_U  = 4'd1,   // FADD Zd.T, Zn.T, Zm.T
+    OP_FADD_I  = 4'd2,   // FADD Zdn.T, Pg/M, Zdn.T, #imm
+    OP_FSUB    = 4'd3,   // FSUB Zdn.T, Pg/M, Zdn.T, Zm.T
+    OP_FSUB_U  = 4'd4,   // FSUB Zd.T, Zn.T, Zm.T
+    OP_FSUB_I  = 4'd5,   // FSUB Zdn.T, Pg/M, Zdn.T, #imm
+    OP_FSUBR   = 4'd6,   // FSUBR Zdn.T, Pg/M, Zdn.T, Zm.T
+    OP_FSUBR_I = 4'd7,   // FSUBR Zdn.T, Pg/M, Zdn.T, #imm
+    OP_FADDP   = 4'd8,   // FADDP Zdn.T, Pg/M, Zdn.T, Zm.T
+    OP_FADDA   = 4'd9,   // FADDA Vdn, Pg, Vdn, Zm.T
+    OP_FADDV   = 4'd10,  // FADDV Vd, Pg, Zn.T
+    OP_NONE    = 4'd15   // not an operation (codes 11..15 are not operations)
+  } op_e;
+
+  // What an instruction word is (section 7), in the order of the model's enum class InsnKind
+  // (model/include/vfadd/decode.h).
+  typedef enum logic [2:0] {
+    KIND_OTHER        = 3'd0,  // not in the family's encoding space
+    KIND_UNDEFINED    = 3'd1,  // in the family's space but unallocated (size = 00, ...)
+    KIND_ARITH        = 3'd2,  // one of the operations above
+    KIND_MOVPRFX      = 3'd3,  // MOVPRFX Zd, Zn
+    KIND_MOVPRFX_PRED = 3'd4   // MOVPRFX Zd.T, Pg/<Z|M>, Zn.T
+  } insn_kind_e;
+
+  // ---------------------------------------------------------------------------------------------
   // Format traits (constant functions; the only place where 5/8/11 and 10/23/52 appear).
   function automatic int unsigned fp_width(input fmt_t fmt);
     fp_width = (fmt == vfadd_pkg::FMT_H) ? 16 : (fmt == vfadd_pkg::FMT_S) ? 32 : 64;
