@@ -4,6 +4,8 @@
 
   qor.py netlist TOP [PARAM=VALUE ...] -o FILE.v     one synthesis, the gate netlist written out
   qor.py lane [--out DIR] [--jobs J] [--quick]       the lane's QoR table (report.md in DIR)
+  qor.py top [--configs VL:N,...] [--out DIR] [--jobs J]   vfadd_top per configuration
+                                                     (top.md in DIR)
 
 Every run fails (exit 1) on the Yosys warnings that style.md treats as errors (implicit
 declarations, undriven signals, memories turned into registers) and on any latch. `lane` also
@@ -123,6 +125,17 @@ def cmd_netlist(args):
     return 0
 
 
+def write_report(out_dir, name, lines):
+    """Writes the markdown lines to out_dir/name and prints them."""
+    text = "\n".join(lines)
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, name), "w") as f:
+        f.write(text)
+    print()
+    print(text)
+    print("report: %s" % os.path.join(out_dir, name))
+
+
 def cmd_lane(args):
     stages = [1, 3] if args.quick else list(range(1, 7))
     jobs = [("%s_n1" % f, "vfadd_fmt_add", [("Fmt", str(v))]) for f, v in FMT.items()]
@@ -194,16 +207,60 @@ def cmd_lane(args):
             out.append("| %s | %d | %s |" % (f, d1, " | ".join(cells)))
     out.append("\nReproduce: `make synth` (or `constraints/qor.py lane --out build/synth`); "
                "the Yosys scripts, logs, `stat` and `ltp` reports are beside this file.\n")
-    text = "\n".join(out)
-    os.makedirs(args.out, exist_ok=True)
-    with open(os.path.join(args.out, "report.md"), "w") as f:
-        f.write(text)
-    print()
-    print(text)
-    print("report: %s" % os.path.join(args.out, "report.md"))
+    write_report(args.out, "report.md", out)
     if missed:
         print("qor.py: single-stage target missed for %s" % ", ".join(missed), file=sys.stderr)
         return 1
+    return 0
+
+
+def parse_configs(text):
+    """'512:3,128:1' -> [(512, 3), (128, 1)], each checked against vfadd_top's legal range."""
+    out = []
+    for word in text.split(","):
+        m = re.fullmatch(r"(\d+):(\d+)", word.strip())
+        if not m:
+            raise SystemExit("qor.py: --configs: '%s': expected MAX_VL:STAGES, e.g. 512:3" % word)
+        vl, n = int(m.group(1)), int(m.group(2))
+        if vl < 128 or vl > 2048 or vl % 128 or n < 1 or n > 6:
+            raise SystemExit("qor.py: --configs: '%s': MAX_VL must be a multiple of 128 from 128 "
+                             "to 2048 and STAGES 1 .. 6" % word)
+        out.append((vl, n))
+    return out
+
+
+def cmd_top(args):
+    configs = parse_configs(args.configs)
+    res, errors = {}, []
+    t0 = time.time()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futs = {pool.submit(synthesize, "top_vl%d_s%d" % (vl, n), "vfadd_top",
+                            [("MaxVecLenBits", str(vl)), ("NumStages", str(n))], args.out):
+                (vl, n) for vl, n in configs}
+        for fut in concurrent.futures.as_completed(futs):
+            vl, n = futs[fut]
+            try:
+                res[(vl, n)] = r = fut.result()
+                print("  vfadd_top MaxVecLenBits=%-4d NumStages=%d  gates %7d  depth %3d  "
+                      "flops %6d   (%3.0f s)" % (vl, n, r["gates"], r["depth"], r["flops"],
+                                                 time.time() - t0), flush=True)
+            except QorError as e:
+                errors.append(str(e))
+    for e in errors:
+        print("qor.py: %s" % e, file=sys.stderr)
+    if errors:
+        return 1
+    out = ["# vfadd_top: quality of results (Yosys 0.23, flow of shared/qor-flow.md)\n",
+           "Gates are generic 2-input cells after `abc -g`, flip-flops excluded; depth is the "
+           "longest path between ports and flip-flops (`ltp -noff`), i.e. the worst stage.\n",
+           "| MaxVecLenBits | NumStages | gates | flip-flops | worst stage depth |",
+           "|---|---|---|---|---|"]
+    for vl, n in configs:
+        r = res[(vl, n)]
+        out.append("| %d | %d | %d | %d | %d |" % (vl, n, r["gates"], r["flops"], r["depth"]))
+    out.append("\nReproduce: `constraints/qor.py top --configs %s --out %s`.\n"
+               % (args.configs, os.path.relpath(args.out, ROOT)))
+    write_report(args.out, "top.md", out)
     return 0
 
 
@@ -221,6 +278,12 @@ def main():
     l.add_argument("--quick", action="store_true",
                    help="NumStages 1 and 3 only (the test suite's check)")
     l.set_defaults(func=cmd_lane)
+    t = sub.add_parser("top", help="vfadd_top per configuration")
+    t.add_argument("--configs", default="512:3", metavar="VL:N,...",
+                   help="MaxVecLenBits:NumStages pairs (default 512:3)")
+    t.add_argument("--out", default=os.path.join(ROOT, "build", "synth"))
+    t.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    t.set_defaults(func=cmd_top)
     args = ap.parse_args()
     if getattr(args, "jobs", 1) < 1:
         ap.error("--jobs must be at least 1")

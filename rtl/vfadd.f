@@ -14,3 +14,7 @@ vfadd_fmt_add.sv
 vfadd_lane.sv
 vfadd_lane_array.sv
 vfadd_decode.sv
+vfadd_pairs.sv
+vfadd_faddv_level.sv
+vfadd_fadda.sv
+vfadd_top.sv

@@ -45,6 +45,7 @@ package vfadd_pkg;
   } fpsr_flags_t;
 
   localparam int unsigned FLAG_BITS = 5;  // $bits(fpsr_flags_t)
+  localparam int unsigned FPCR_BITS = 5;  // $bits(fpcr_t) (Yosys 0.23 takes no $bits of a type)
 
   // ---------------------------------------------------------------------------------------------
   // Operations of the unit: the trace format's op names, in the order of the model's enum class
@@ -106,6 +107,18 @@ package vfadd_pkg;
   // Whether flushing a denormal input raises IDC (section 2: never for half precision).
   function automatic logic fmt_flush_idc(input fmt_t fmt);
     fmt_flush_idc = (fmt != vfadd_pkg::FMT_H);
+  endfunction
+
+  // The low fp_width(fmt) bits of a 64-bit word: a scalar result (FADDA, FADDV) zero-extended.
+  function automatic logic [63:0] width_mask(input fmt_t fmt);
+    width_mask = (fmt == vfadd_pkg::FMT_H) ? 64'h0000_0000_0000_ffff :
+                 (fmt == vfadd_pkg::FMT_S) ? 64'h0000_0000_ffff_ffff : 64'hffff_ffff_ffff_ffff;
+  endfunction
+
+  // The immediate operand of FADD/FSUB/FSUBR (immediate), section 6.3: #1.0 (one = 1) or #0.5,
+  // positive, in the low fp_width(fmt) bits.
+  function automatic logic [63:0] imm_bits(input fmt_t fmt, input logic one);
+    imm_bits = (64'(bias(fmt)) - {63'd0, !one}) << man_bits(fmt);
   endfunction
 
 endpackage

@@ -19,6 +19,22 @@ for top in vfadd_lane vfadd_lane_array; do
     fi
   done
 done
+# The unit at a spread of configurations: every NumStages, the smallest and largest vector,
+# non-powers of two.
+for cfg in 128:1 256:2 384:3 512:4 1152:5 2048:6 512:3; do
+  vl=${cfg%:*}
+  n=${cfg#*:}
+  out=$(verilator --lint-only -F verilator.f -F ../rtl/vfadd.f --top-module vfadd_top \
+        -GMaxVecLenBits="$vl" -GNumStages="$n" 2>&1)
+  rc=$?
+  if [ $rc -ne 0 ] || [ -n "$out" ]; then
+    printf 'lint: vfadd_top MaxVecLenBits=%s NumStages=%s: FAILED (exit %s)\n%s\n' "$vl" "$n" \
+           "$rc" "$out"
+    fail=1
+  else
+    printf 'lint: vfadd_top MaxVecLenBits=%s NumStages=%s: clean\n' "$vl" "$n"
+  fi
+done
 # Tops without a NumStages parameter, linted once.
 for top in vfadd_decode; do
   out=$(verilator --lint-only -F verilator.f -F ../rtl/vfadd.f --top-module "$top" 2>&1)

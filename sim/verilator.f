@@ -6,5 +6,10 @@
 --assert
 --x-assign unique
 --x-initial unique
+// Verilator 5.006 can emit C++ that does not compile (a loop counter used undeclared) when it
+// folds the copies of a sampled wide vector (an assertion's $stable/$past of 2048-bit operands)
+// into a loop; fixed upstream in 5.010 (verilator PR 4062). Forming such loops is only an
+// optimisation: it is switched off.
+-fno-reloop
 -I../rtl
 vfadd.vlt

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: Apache-2.0
+// vfadd_fadda: the strictly ordered accumulation of FADDA (section 6.6 of
+// ../shared/arm-sve-fadd-semantics.md): acc = FPAdd(acc, Zm[e]) for the active e in ascending
+// order, acc the op1 of each addition.
+//
+// One element adder per format (vfadd_fmt_add, NumStages deep). Inactive elements are skipped:
+// the next active element is found by a one-hot priority pick on the remaining mask and fed the
+// cycle the previous sum leaves its adder, so k active elements take k * NumStages cycles.
+// Timing, counted in cycles that are not stalled: start_i loads the unit; from the next cycle
+// it issues one addition every NumStages cycles; done_o is high in cycle 1 + k * NumStages after
+// the start (cycle 1 when no element is active: the result is the scalar itself, no flags).
+// busy_o is high from the cycle after start_i up to and including the done_o cycle; start_i
+// must not be raised while busy_o is. stall_i holds everything.
+`include "vfadd_assert.svh"
+
+module vfadd_fadda #(
+  parameter int unsigned MaxVecLenBits = 512,  // vector bits, 128 .. 2048, a multiple of 128
+  parameter int unsigned NumStages     = 1,    // adder latency, 1 .. 6
+  parameter int unsigned MetaW         = 1,    // bits of meta_i (the tag), >= 1
+  localparam int unsigned NSlot = MaxVecLenBits / 16
+) (
+  input  logic                   clk_i,     // clock
+  input  logic                   rst_ni,    // async reset, active low
+  input  logic                   stall_i,   // 1: hold every stage
+  input  logic                   start_i,   // load an operation (only while !busy_o)
+  input  vfadd_pkg::fmt_t        fmt_i,     // element format
+  input  vfadd_pkg::fpcr_t       fpcr_i,    // FPCR fields
+  input  logic [63:0]            acc_i,     // the scalar Vdn (low fp_width(fmt) bits used)
+  input  logic [NSlot-1:0]       first_i,   // bit s: an active element starts at 16-bit slot s
+  input  logic [MaxVecLenBits-1:0] vec_i,   // Zm
+  input  logic [MetaW-1:0]       meta_i,    // carried to meta_o
+  output logic                   busy_o,    // an operation is in the unit
+  output logic                   done_o,    // result_o, flags_o and meta_o are valid
+  output logic [63:0]            result_o,  // the accumulated scalar, zero above its width
+  output vfadd_pkg::fpsr_flags_t flags_o,   // flags of the additions performed
+  output logic [MetaW-1:0]       meta_o     // meta_i of the operation
+);
+
+  // ---- state (control flops reset; operands loaded on start_i) ---------------------------------
+  logic                   busy_q, busy_d, fresh_q, fresh_d;
+  logic [NSlot-1:0]       mask_q, mask_d;
+  logic [MaxVecLenBits-1:0] vec_q;
+  vfadd_pkg::fmt_t        fmt_q;
+  vfadd_pkg::fpcr_t       fpcr_q;
+  logic [63:0]            acc_q, acc_d;
+  vfadd_pkg::fpsr_flags_t flags_q, flags_d;
+  logic [MetaW-1:0]       meta_q;
+
+  // ---- the adders --------------------------------------------------------------------------------
+  logic        add_issue, add_done;
+  logic [63:0] add_op1, add_op2, add_result;
+  vfadd_pkg::fpsr_flags_t add_flags;
+  logic [2:0]  fmt_done;
+  logic [63:0] d_result;
+  logic [31:0] s_result;
+  logic [15:0] h_result;
+  vfadd_pkg::fpsr_flags_t d_flags, s_flags, h_flags;
+
+  vfadd_fmt_add #(.Fmt(vfadd_pkg::FMT_D), .NumStages(NumStages)) u_add_d (
+    .clk_i, .rst_ni, .stall_i, .valid_i(add_issue && fmt_q == vfadd_pkg::FMT_D),
+    .op1_i(add_op1), .op2_i(add_op2), .sub_i(1'b0), .fpcr_i(fpcr_q),
+    .valid_o(fmt_done[0]), .result_o(d_result), .flags_o(d_flags)
+  );
+  vfadd_fmt_add #(.Fmt(vfadd_pkg::FMT_S), .NumStages(NumStages)) u_add_s (
+    .clk_i, .rst_ni, .stall_i, .valid_i(add_issue && fmt_q == vfadd_pkg::FMT_S),
+    .op1_i(add_op1[31:0]), .op2_i(add_op2[31:0]), .sub_i(1'b0), .fpcr_i(fpcr_q),
+    .valid_o(fmt_done[1]), .result_o(s_result), .flags_o(s_flags)
+  );
+  vfadd_fmt_add #(.Fmt(vfadd_pkg::FMT_H), .NumStages(NumStages)) u_add_h (
+    .clk_i, .rst_ni, .stall_i, .valid_i(add_issue && fmt_q == vfadd_pkg::FMT_H),
+    .op1_i(add_op1[15:0]), .op2_i(add_op2[15:0]), .sub_i(1'b0), .fpcr_i(fpcr_q),
+    .valid_o(fmt_done[2]), .result_o(h_result), .flags_o(h_flags)
+  );
+  assign add_done   = |fmt_done;
+  assign add_result = fmt_done[0] ? d_result : fmt_done[1] ? {32'd0, s_result} :
+                      {48'd0, h_result};
+  assign add_flags  = fmt_done[0] ? d_flags : fmt_done[1] ? s_flags : h_flags;
+
+  // ---- the next active element: lowest set bit of the remaining mask ----------------------------
+  logic [NSlot-1:0]   pick;
+  logic [MaxVecLenBits+47:0] vec_pad;  // Zm with 48 zero bits above, so every slot has 64 bits
+  assign vec_pad = {48'd0, vec_q};
+  assign pick = mask_q & (~mask_q + 1'b1);
+
+  always_comb begin
+    add_op2 = '0;
+    for (int unsigned s = 0; s < NSlot; s++) begin
+      add_op2 = add_op2 | ({64{pick[s]}} & vec_pad[s*16 +: 64]);
+    end
+  end
+
+  // ---- the step: the cycle after the start, and each cycle a sum leaves the adder ----------------
+  logic       step;
+  logic [63:0] cur, width_mask;
+  vfadd_pkg::fpsr_flags_t cur_flags;
+
+  assign width_mask = vfadd_pkg::width_mask(fmt_q);
+  assign step      = busy_q && (fresh_q || add_done);
+  assign cur       = add_done ? add_result : acc_q;
+  assign cur_flags = add_done ? (flags_q | add_flags) : flags_q;
+  assign add_issue = step && (mask_q != '0);
+  assign add_op1   = cur;
+  // op2 is cut to the format's width by the narrow adders' port widths; the D adder needs it whole.
+
+  assign done_o   = step && (mask_q == '0);
+  assign result_o = cur & width_mask;
+  assign flags_o  = cur_flags;
+  assign meta_o   = meta_q;
+  assign busy_o   = busy_q;
+
+  always_comb begin
+    busy_d  = busy_q;
+    fresh_d = 1'b0;
+    mask_d  = mask_q;
+    acc_d   = acc_q;
+    flags_d = flags_q;
+    if (start_i) begin
+      busy_d  = 1'b1;
+      fresh_d = 1'b1;
+      mask_d  = first_i;
+      acc_d   = acc_i;
+      flags_d = '0;
+    end else if (busy_q) begin
+      if (add_done) begin
+        acc_d   = add_result;
+        flags_d = cur_flags;
+      end
+      if (step) begin
+        mask_d = mask_q & ~pick;
+      end
+      if (done_o) begin
+        busy_d = 1'b0;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      busy_q  <= 1'b0;
+      fresh_q <= 1'b0;
+      mask_q  <= '0;
+    end else if (!stall_i) begin
+      busy_q  <= busy_d;
+      fresh_q <= fresh_d;
+      mask_q  <= mask_d;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (!stall_i) begin
+      acc_q   <= acc_d;
+      flags_q <= flags_d;
+    end
+    if (!stall_i && start_i) begin
+      vec_q  <= vec_i;
+      fmt_q  <= fmt_i;
+      fpcr_q <= fpcr_i;
+      meta_q <= meta_i;
+    end
+  end
+
+  `VFADD_ASSERT(NoStartWhileBusy_A, start_i |-> !busy_q, clk_i, rst_ni)
+  `VFADD_ASSERT(OneAdderDone_A, $onehot0(fmt_done), clk_i, rst_ni)
+  `VFADD_ASSERT(DoneOnlyWhenBusy_A, add_done |-> busy_q, clk_i, rst_ni)
+
+endmodule

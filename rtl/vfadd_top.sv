@@ -1,0 +1,520 @@
+// SPDX-License-Identifier: Apache-2.0
+// vfadd_top: the SVE floating-point add unit. Every operation of the add family (section 6 of
+// ../shared/arm-sve-fadd-semantics.md) on vectors of up to MaxVecLenBits bits, with the vector
+// length chosen per request, behind a valid/ready request and a valid/ready response.
+//
+//   request -> [input register] -> decode, predicate, route ---> vector lanes -+-> merge ----+
+//                                         |                  (FADDV level 1)   +-> FADDV     |
+//                                         |                                        levels    |
+//                                         |                                        2 .. Lmax +-> response
+//                                         +--> FADDA (one adder per format) ---------------+   register
+//
+// Operations (req_op_i, or the instruction word when req_raw_i is set, decoded by vfadd_decode):
+// | op        | result element e (active)    | inactive e | section |
+// |-----------|------------------------------|------------|---------|
+// | fadd      | a[e] + b[e]                  | a[e]       | 6.1     |
+// | fadd_u    | a[e] + b[e] (all active)     | -          | 6.2     |
+// | fadd_i    | a[e] + imm                   | a[e]       | 6.3     |
+// | fsub(_u)  | a[e] - b[e]                  | a[e]       | 6.4     |
+// | fsub_i    | a[e] - imm                   | a[e]       | 6.4     |
+// | fsubr     | b[e] - a[e] (b is op1)       | a[e]       | 6.4     |
+// | fsubr_i   | imm - a[e]                   | a[e]       | 6.4     |
+// | faddp     | e even: a[e] + a[e+1]; e odd: b[e-1] + b[e] | a[e] | 6.5 |
+// | fadda     | scalar: ((a0 + b[e0]) + b[e1]) + ... over the active e, ascending  | 6.6 |
+// | faddv     | scalar: the pairwise tree over CeilPow2(VL) leaves, inactive and padding +0.0 | 6.7 |
+// a is Zdn (Zn of the unpredicated forms; FADDA: the scalar in its low bits), b is Zm (FADDV:
+// Zn). Element e is active when predicate bit e * esize / 8 is set and e * esize < VL; the
+// unpredicated forms ignore the predicate. Bits of the result at and above VL are 0; a scalar
+// result is zero-extended. The flags are the OR over the additions performed; inactive and
+// padding elements perform none (padding adds +0.0 + +0.0, which raises nothing).
+//
+// A request that is not an operation (an instruction word other than an arithmetic form of the
+// family, UNDEFINED included; an op code above OP_FADDV; a format of 0) executes nothing: its
+// response has rsp_undef_o set, a zero result and no flags.
+//
+// Timing. The whole unit advances when the response register is free (!rsp_valid_o ||
+// rsp_ready_i) and holds otherwise. An accepted request waits in the input register until its
+// result can leave in order; from acceptance to the response (no backpressure, no conflict):
+// | operation            | latency (cycles)             | throughput                        |
+// |----------------------|------------------------------|-----------------------------------|
+// | vector ops, UNDEF    | NumStages + 2                | 1 per cycle                       |
+// | faddv                | NumStages * L + 2            | 1 per cycle (same L)              |
+// | fadda, k active      | NumStages * k + 3            | 1 per NumStages * k + 2 cycles    |
+// L = log2(CeilPow2(VL / esize)) = ceil(log2(elements)). Responses come in request order: a
+// request whose result would overtake or meet an earlier one waits in the input register (e.g.
+// a fadd right behind a faddv). While a FADDA runs, later operations other than FADDA issue as
+// soon as they would finish after it (a second FADDA waits for the unit). req_ready_o depends on
+// rsp_ready_i combinationally (through the advance condition), never on req_valid_i.
+`include "vfadd_assert.svh"
+
+module vfadd_top #(
+  parameter int unsigned MaxVecLenBits = 512,  // largest vector length: 128 .. 2048, a multiple of 128
+  parameter int unsigned NumStages     = 3,    // adder pipeline depth: 1 .. 6
+  parameter int unsigned TagBits       = 16,   // request tag bits: 1 .. 32
+  localparam int unsigned VecW  = MaxVecLenBits,
+  localparam int unsigned PredW = MaxVecLenBits / 8
+) (
+  input  logic                 clk_i,          // clock
+  input  logic                 rst_ni,         // async reset, active low
+  // ---- request ----
+  input  logic                 req_valid_i,    // a request is presented
+  output logic                 req_ready_o,    // the request is taken this cycle
+  input  logic                 req_raw_i,      // 1: decode req_insn_i; 0: use op/fmt/imm_one
+  input  logic [31:0]          req_insn_i,     // A64 instruction word (req_raw_i = 1)
+  input  vfadd_pkg::op_e       req_op_i,       // operation (req_raw_i = 0)
+  input  vfadd_pkg::fmt_t      req_fmt_i,      // format FMT_H/S/D (req_raw_i = 0)
+  input  logic                 req_imm_one_i,  // immediate forms: 1 #1.0, 0 #0.5 (req_raw_i = 0)
+  input  logic [3:0]           req_len_i,      // VL = (len + 1) * 128, limited to MaxVecLenBits
+  input  logic [31:0]          req_fpcr_i,     // FPCR: RMode 23:22, FZ 24, DN 25, FZ16 19
+  input  logic [PredW-1:0]     req_pg_i,       // governing predicate, one bit per byte
+  input  logic [VecW-1:0]      req_a_i,        // Zdn / Zn; FADDA: Vdn in the low bits
+  input  logic [VecW-1:0]      req_b_i,        // Zm; FADDV: Zn
+  input  logic [TagBits-1:0]   req_tag_i,      // returned with the response
+  // ---- response ----
+  output logic                 rsp_valid_o,    // a response is presented
+  input  logic                 rsp_ready_i,    // the response is taken this cycle
+  output logic [VecW-1:0]      rsp_result_o,   // destination; 0 at and above VL
+  output logic [31:0]          rsp_fpsr_o,     // FPSR flags: IOC 0, OFC 2, UFC 3, IXC 4, IDC 7
+  output logic [TagBits-1:0]   rsp_tag_o,      // the request's tag
+  output logic                 rsp_undef_o     // the request was not an operation
+);
+
+  // ---- parameters ------------------------------------------------------------------------------
+  if (MaxVecLenBits < 128 || MaxVecLenBits > 2048 || MaxVecLenBits % 128 != 0) begin : gen_bad_vlen
+    $error("vfadd_top: MaxVecLenBits must be a multiple of 128 from 128 to 2048");
+  end
+  if (NumStages < 1 || NumStages > 6) begin : gen_bad_stages
+    $error("vfadd_top: NumStages must be 1 .. 6");
+  end
+  if (TagBits < 1 || TagBits > 32) begin : gen_bad_tag
+    $error("vfadd_top: TagBits must be 1 .. 32");
+  end
+
+  localparam int unsigned NumLanes = VecW / vfadd_pkg::LANE_BITS;
+  localparam int unsigned NSlot    = VecW / 16;              // 16-bit element slots
+  localparam int unsigned MaxLen   = VecW / 128 - 1;         // largest LEN
+  localparam int unsigned P2       = 1 << $clog2(VecW);      // CeilPow2(MaxVecLenBits)
+  localparam int unsigned W1       = P2 / 2;                 // FADDV level 1 output bits
+  localparam int unsigned Levels   = $clog2(P2 / 16);        // deepest FADDV level (FP16)
+  localparam int unsigned LBits    = 3;                      // FADDV depth L, 1 .. 7
+  localparam int unsigned DBits    = $clog2(NSlot * NumStages + 3);  // cycles to the response
+  localparam int unsigned FlagB    = vfadd_pkg::FLAG_BITS;
+  localparam int unsigned FpcrB    = vfadd_pkg::FPCR_BITS;
+  localparam int unsigned LaneFlagW = vfadd_pkg::LANE_SLOTS * FlagB;
+
+  // ---- the global advance -------------------------------------------------------------------
+  logic advance, rsp_valid_q;
+  assign advance = !rsp_valid_q || rsp_ready_i;
+
+  // ---- input register --------------------------------------------------------------------------
+  vfadd_pkg::fpcr_t req_fpcr;
+  // fpcr_t is {rmode, fz, fz16, dn}; no other FPCR field affects an addition (section 1.1).
+  logic unused_fpcr;
+  assign unused_fpcr = ^{req_fpcr_i[31:26], req_fpcr_i[21:20], req_fpcr_i[18:0]};
+  assign req_fpcr = {req_fpcr_i[23:22], req_fpcr_i[24], req_fpcr_i[19], req_fpcr_i[25]};
+  localparam int unsigned InW = 1 + 32 + vfadd_pkg::OP_BITS + vfadd_pkg::FMT_BITS + 1 + 4 + FpcrB
+                                + PredW + 2 * VecW + TagBits;
+  logic                        r0_valid, issue, req_fire;
+  logic                        r0_raw, r0_imm_one;
+  logic [31:0]                 r0_insn;
+  logic [vfadd_pkg::OP_BITS-1:0] r0_op;
+  vfadd_pkg::fmt_t             r0_fmt;
+  logic [3:0]                  r0_len;
+  vfadd_pkg::fpcr_t            r0_fpcr;
+  logic [PredW-1:0]            r0_pg;
+  logic [VecW-1:0]             r0_a, r0_b;
+  logic [TagBits-1:0]          r0_tag;
+
+  assign req_ready_o = !r0_valid || issue;
+  assign req_fire    = req_valid_i && req_ready_o;
+  vfadd_pipe_reg #(.Width(InW), .Depth(1)) u_in_reg (
+    .clk_i, .rst_ni, .stall_i(!(req_fire || issue)), .valid_i(req_fire),
+    .data_i({req_raw_i, req_insn_i, req_op_i, req_fmt_i, req_imm_one_i, req_len_i, req_fpcr,
+             req_pg_i, req_a_i, req_b_i, req_tag_i}),
+    .valid_o(r0_valid),
+    .data_o({r0_raw, r0_insn, r0_op, r0_fmt, r0_imm_one, r0_len, r0_fpcr, r0_pg, r0_a, r0_b,
+             r0_tag})
+  );
+
+  // ---- decode ------------------------------------------------------------------------------------
+  vfadd_pkg::insn_kind_e dec_kind;
+  vfadd_pkg::op_e        dec_op;
+  logic [1:0]            dec_size;
+  logic                  dec_imm_one;
+  logic [4:0]            unused_zd, unused_zn, unused_zm;
+  logic [2:0]            unused_pg;
+  logic                  unused_merging;
+  vfadd_decode u_decode (
+    .insn_i(r0_insn), .kind_o(dec_kind), .op_o(dec_op), .size_o(dec_size), .zd_o(unused_zd),
+    .zn_o(unused_zn), .zm_o(unused_zm), .pg_o(unused_pg), .imm_one_o(dec_imm_one),
+    .merging_o(unused_merging)
+  );
+
+  logic [vfadd_pkg::OP_BITS-1:0] op;
+  vfadd_pkg::fmt_t               fmt;
+  logic                          imm_one, undef, is_pred, is_faddv, is_fadda, is_vec, sub;
+  assign op      = r0_raw ? dec_op : r0_op;
+  assign fmt     = r0_raw ? dec_size : r0_fmt;
+  assign imm_one = r0_raw ? dec_imm_one : r0_imm_one;
+  assign undef   = r0_raw ? (dec_kind != vfadd_pkg::KIND_ARITH)
+                          : (r0_op > vfadd_pkg::OP_FADDV || r0_fmt == '0);
+  assign is_pred  = !(op == vfadd_pkg::OP_FADD_U || op == vfadd_pkg::OP_FSUB_U);
+  assign is_faddv = !undef && op == vfadd_pkg::OP_FADDV;
+  assign is_fadda = !undef && op == vfadd_pkg::OP_FADDA;
+  assign is_vec   = !undef && !is_faddv && !is_fadda;
+  assign sub      = op == vfadd_pkg::OP_FSUB || op == vfadd_pkg::OP_FSUB_U ||
+                    op == vfadd_pkg::OP_FSUB_I || op == vfadd_pkg::OP_FSUBR ||
+                    op == vfadd_pkg::OP_FSUBR_I;
+
+  // ---- vector length and active elements (section 6.0), per 16-bit slot -------------------------
+  logic [3:0]       len;
+  logic [NSlot-1:0] in_vl, active, first;  // first: an active element starts at the slot
+  logic [7:0]       num_active;            // active elements (FADDA), 0 .. 128
+  logic [LBits-1:0] tree_depth;            // FADDV: L = ceil(log2(elements))
+  if (MaxLen == 15) begin : gen_len_full
+    assign len = r0_len;
+  end else begin : gen_len_limit
+    assign len = (r0_len > 4'(MaxLen)) ? 4'(MaxLen) : r0_len;  // like ZCR_ELx.LEN (section 8.2)
+  end
+
+  always_comb begin
+    in_vl      = '0;
+    active     = '0;
+    first      = '0;
+    num_active = '0;
+    for (int unsigned s = 0; s < NSlot; s++) begin
+      // Slot s belongs to the element whose first slot is s rounded down to the element's slots
+      // (4 for D, 2 for S, 1 for H); that element's predicate bit is twice its first slot.
+      in_vl[s]  = s < (32'(len) + 1) * 8;
+      active[s] = in_vl[s] && (!is_pred || ((fmt == vfadd_pkg::FMT_D) ? r0_pg[2*(s & ~32'd3)] :
+                                            (fmt == vfadd_pkg::FMT_S) ? r0_pg[2*(s & ~32'd1)] :
+                                                                        r0_pg[2*s]));
+      first[s]  = active[s] && ((fmt == vfadd_pkg::FMT_D) ? (s % 4 == 0) :
+                                (fmt == vfadd_pkg::FMT_S) ? (s % 2 == 0) : 1'b1);
+      num_active = num_active + 8'(first[s]);
+    end
+  end
+
+  logic [2:0] lg;  // ceil(log2(len + 1)), len + 1 = VL / 128
+  always_comb begin
+    lg = '0;
+    for (int unsigned i = 0; i < 4; i++) begin
+      if ((32'd1 << i) < 32'(len) + 1) begin
+        lg = 3'(i + 1);
+      end
+    end
+    // VL / 128 elements of 128 bits, each 128 / esize elements: H 8, S 4, D 2.
+    tree_depth = lg + ((fmt == vfadd_pkg::FMT_H) ? 3'd3 : (fmt == vfadd_pkg::FMT_S) ? 3'd2 : 3'd1);
+  end
+
+  // Cycles from the issue (inclusive) to the response register loading the result.
+  logic [DBits-1:0] issue_cycles, rem_q, rem_d;
+  always_comb begin
+    if (is_faddv) begin
+      issue_cycles = DBits'(tree_depth) * DBits'(NumStages) + 1'b1;
+    end else if (is_fadda) begin
+      issue_cycles = DBits'(num_active) * DBits'(NumStages) + DBits'(2);
+    end else begin
+      issue_cycles = DBits'(NumStages + 1);
+    end
+  end
+
+  logic fadda_busy;
+  assign issue = r0_valid && advance && issue_cycles > rem_q && !(is_fadda && fadda_busy);
+
+  // rem_q: cycles of advance until the latest issued operation's result loads the response
+  // register; a new one must come strictly later.
+  assign rem_d = issue ? issue_cycles - 1'b1 : (rem_q != '0) ? rem_q - 1'b1 : '0;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rem_q <= '0;
+    end else if (advance) begin
+      rem_q <= rem_d;
+    end
+  end
+
+  // ---- operand routing -------------------------------------------------------------------------
+  logic [63:0]     imm_word;
+  logic [VecW-1:0] imm_vec, x_vec, pair_op1, pair_op2, op1, op2;
+  assign imm_word = vfadd_pkg::imm_bits(fmt, imm_one);
+  always_comb begin
+    imm_vec = '0;
+    for (int unsigned s = 0; s < NSlot; s++) begin
+      unique case (fmt)
+        vfadd_pkg::FMT_D: imm_vec[s*16 +: 16] = imm_word[(s % 4)*16 +: 16];
+        vfadd_pkg::FMT_S: imm_vec[s*16 +: 16] = imm_word[(s % 2)*16 +: 16];
+        default:          imm_vec[s*16 +: 16] = imm_word[15:0];
+      endcase
+    end
+  end
+
+  // FADDP (section 6.5): element e even takes a[e], a[e+1]; odd takes b[e-1], b[e].
+  logic [VecW-1:0] faddp_d1, faddp_d2, faddp_s1, faddp_s2, faddp_h1, faddp_h2;
+  `define VFADD_TOP_FADDP(NAME, FMT, OP1, OP2)                                                 \
+  for (genvar p = 0; p < VecW / (2 * vfadd_pkg::fp_width(FMT)); p++) begin : NAME              \
+    localparam int unsigned EW = vfadd_pkg::fp_width(FMT);                                     \
+    assign OP1[(2*p)*EW +: EW]   = r0_a[(2*p)*EW +: EW];                                       \
+    assign OP2[(2*p)*EW +: EW]   = r0_a[(2*p+1)*EW +: EW];                                     \
+    assign OP1[(2*p+1)*EW +: EW] = r0_b[(2*p)*EW +: EW];                                       \
+    assign OP2[(2*p+1)*EW +: EW] = r0_b[(2*p+1)*EW +: EW];                                     \
+  end
+  `VFADD_TOP_FADDP(gen_faddp_d, vfadd_pkg::FMT_D, faddp_d1, faddp_d2)
+  `VFADD_TOP_FADDP(gen_faddp_s, vfadd_pkg::FMT_S, faddp_s1, faddp_s2)
+  `VFADD_TOP_FADDP(gen_faddp_h, vfadd_pkg::FMT_H, faddp_h1, faddp_h2)
+  `undef VFADD_TOP_FADDP
+
+  // FADDV level 1 (section 6.7): the leaves x are Zn's active elements, +0.0 elsewhere, padded
+  // with +0.0 to P2 bits; pair j adds leaves 2j and 2j + 1 into element j.
+  always_comb begin
+    for (int unsigned s = 0; s < NSlot; s++) begin
+      x_vec[s*16 +: 16] = active[s] ? r0_b[s*16 +: 16] : 16'd0;
+    end
+  end
+  logic [P2-1:0] leaves;
+  logic [W1-1:0] tree_op1, tree_op2;
+  assign leaves = P2'(x_vec);
+  vfadd_pairs #(.OutW(W1)) u_tree_pairs (
+    .fmt_i(fmt), .x_i(leaves), .op1_o(tree_op1), .op2_o(tree_op2)
+  );
+
+  always_comb begin
+    pair_op1 = faddp_h1;
+    pair_op2 = faddp_h2;
+    unique case (fmt)
+      vfadd_pkg::FMT_D: begin
+        pair_op1 = faddp_d1;
+        pair_op2 = faddp_d2;
+      end
+      vfadd_pkg::FMT_S: begin
+        pair_op1 = faddp_s1;
+        pair_op2 = faddp_s2;
+      end
+      default: begin
+        pair_op1 = faddp_h1;
+        pair_op2 = faddp_h2;
+      end
+    endcase
+  end
+
+  always_comb begin
+    op1 = r0_a;
+    op2 = r0_b;
+    unique case (op)
+      vfadd_pkg::OP_FADD_I, vfadd_pkg::OP_FSUB_I: begin
+        op1 = r0_a;
+        op2 = imm_vec;
+      end
+      vfadd_pkg::OP_FSUBR: begin
+        op1 = r0_b;
+        op2 = r0_a;
+      end
+      vfadd_pkg::OP_FSUBR_I: begin
+        op1 = imm_vec;
+        op2 = r0_a;
+      end
+      vfadd_pkg::OP_FADDP: begin
+        op1 = pair_op1;
+        op2 = pair_op2;
+      end
+      vfadd_pkg::OP_FADDV: begin
+        op1 = VecW'(tree_op1);
+        op2 = VecW'(tree_op2);
+      end
+      default: begin
+        op1 = r0_a;
+        op2 = r0_b;
+      end
+    endcase
+  end
+
+  // ---- the vector lanes (every vector operation, FADDV level 1) ---------------------------------
+  logic                      lanes_valid;
+  logic [VecW-1:0]           lanes_result;
+  logic [NumLanes*LaneFlagW-1:0] lanes_flags;
+  vfadd_lane_array #(.NumLanes(NumLanes), .NumStages(NumStages)) u_lanes (
+    .clk_i, .rst_ni, .stall_i(!advance), .valid_i(issue && (is_vec || is_faddv)), .fmt_i(fmt),
+    .sub_i(sub && is_vec), .fpcr_i(r0_fpcr), .op1_i(op1), .op2_i(op2), .valid_o(lanes_valid),
+    .result_o(lanes_result), .flags_o(lanes_flags)
+  );
+
+  // What the lanes' results need at their exit: the operation's state (a narrow pipe, which the
+  // assertions sample) and the merge inputs (a wide one, loaded for vector operations only).
+  localparam int unsigned CtlW  = 2 + LBits + vfadd_pkg::FMT_BITS + FpcrB + TagBits;
+  localparam int unsigned MergeW = 2 * NSlot + VecW;
+  logic                 m_valid, m_faddv, m_undef, unused_merge_valid;
+  logic [LBits-1:0]     m_depth;
+  vfadd_pkg::fmt_t      m_fmt;
+  vfadd_pkg::fpcr_t     m_fpcr;
+  logic [TagBits-1:0]   m_tag;
+  logic [NSlot-1:0]     m_active, m_in_vl;
+  logic [VecW-1:0]      m_a;
+  vfadd_pipe_reg #(.Width(CtlW), .Depth(NumStages)) u_lanes_ctl (
+    .clk_i, .rst_ni, .stall_i(!advance), .valid_i(issue && !is_fadda),
+    .data_i({is_faddv, undef, tree_depth, fmt, r0_fpcr, r0_tag}),
+    .valid_o(m_valid), .data_o({m_faddv, m_undef, m_depth, m_fmt, m_fpcr, m_tag})
+  );
+  vfadd_pipe_reg #(.Width(MergeW), .Depth(NumStages)) u_lanes_merge (
+    .clk_i, .rst_ni, .stall_i(!advance), .valid_i(issue && is_vec),
+    .data_i({active, in_vl, r0_a}),
+    .valid_o(unused_merge_valid), .data_o({m_active, m_in_vl, m_a})
+  );
+
+  // Merge (section 6.0): active slots take the sum, inactive slots in VL keep Zdn, the rest 0.
+  logic [VecW-1:0]        merged;
+  vfadd_pkg::fpsr_flags_t vec_flags, all_flags;
+  always_comb begin
+    merged    = '0;
+    vec_flags = '0;
+    all_flags = '0;
+    for (int unsigned s = 0; s < NSlot; s++) begin
+      merged[s*16 +: 16] = m_active[s] ? lanes_result[s*16 +: 16] :
+                           m_in_vl[s]  ? m_a[s*16 +: 16] : 16'd0;
+    end
+    // Flag slot t of lane l belongs to element l * (64 / esize) + t, whose first 16-bit slot is
+    // l * 4 + t * esize / 16 (slots past the format's elements carry no flags).
+    for (int unsigned l = 0; l < NumLanes; l++) begin
+      for (int unsigned t = 0; t < vfadd_pkg::LANE_SLOTS; t++) begin
+        all_flags = all_flags | lanes_flags[(l*vfadd_pkg::LANE_SLOTS + t)*FlagB +: FlagB];
+        if ((m_fmt == vfadd_pkg::FMT_D) ? m_active[l*4] :
+            (m_fmt == vfadd_pkg::FMT_S) ? m_active[l*4 + 2*(t % 2)] : m_active[l*4 + t]) begin
+          vec_flags = vec_flags | lanes_flags[(l*vfadd_pkg::LANE_SLOTS + t)*FlagB +: FlagB];
+        end
+      end
+    end
+  end
+
+  logic                   main_exit;
+  logic [VecW-1:0]        main_result;
+  vfadd_pkg::fpsr_flags_t main_flags;
+  logic [63:0]            main_scalar;  // FADDV after level 1: element 0
+  assign main_scalar = lanes_result[63:0] & vfadd_pkg::width_mask(m_fmt);
+  assign main_exit   = m_valid && (!m_faddv || m_depth == LBits'(1));
+  assign main_result = m_undef ? '0 :
+                       m_faddv ? VecW'(main_scalar) : merged;
+  assign main_flags  = m_undef ? '0 : m_faddv ? all_flags : vec_flags;
+
+  // ---- FADDV levels 2 .. Levels ----------------------------------------------------------------
+  // Level k holds P2 >> k result bits; its results sit in lv_sum[k*W1 +: W1], zero-extended.
+  localparam int unsigned MetaW = LBits + TagBits;
+  logic [Levels:0]            lv_valid;
+  logic [(Levels+1)*vfadd_pkg::FMT_BITS-1:0] lv_fmt;
+  logic [(Levels+1)*FpcrB-1:0] lv_fpcr;
+  logic [(Levels+1)*FlagB-1:0] lv_flags;
+  logic [(Levels+1)*MetaW-1:0] lv_meta;
+  logic [(Levels+1)*W1-1:0]    lv_sum;
+  logic [Levels:0]            lv_exit;
+
+  assign lv_valid[0] = 1'b0;  // level 0 does not exist
+  assign lv_fmt[0 +: vfadd_pkg::FMT_BITS] = '0;
+  assign lv_fpcr[0 +: FpcrB] = '0;
+  assign lv_flags[0 +: FlagB] = '0;
+  assign lv_meta[0 +: MetaW] = '0;
+  assign lv_sum[0 +: W1] = '0;
+  assign lv_exit[0] = 1'b0;
+  assign lv_exit[1] = 1'b0;   // level 1 leaves through main_exit
+  assign lv_valid[1] = m_valid && m_faddv;
+  assign lv_fmt[vfadd_pkg::FMT_BITS +: vfadd_pkg::FMT_BITS] = m_fmt;
+  assign lv_fpcr[FpcrB +: FpcrB] = m_fpcr;
+  assign lv_flags[FlagB +: FlagB] = all_flags;
+  assign lv_meta[MetaW +: MetaW] = {m_depth, m_tag};
+  assign lv_sum[W1 +: W1] = lanes_result[W1-1:0];
+
+  for (genvar k = 2; k <= Levels; k++) begin : gen_level
+    localparam int unsigned OutW = P2 >> k;
+    logic [LBits-1:0] prev_depth, depth;
+    logic [OutW-1:0] sum;
+    vfadd_pkg::fmt_t fmt_o;
+    vfadd_pkg::fpcr_t fpcr_o;
+    vfadd_pkg::fpsr_flags_t flags_o;
+    assign prev_depth = lv_meta[(k-1)*MetaW + TagBits +: LBits];
+    vfadd_faddv_level #(.OutW(OutW), .NumStages(NumStages), .MetaW(MetaW)) u_level (
+      .clk_i, .rst_ni, .stall_i(!advance),
+      .valid_i(lv_valid[k-1] && prev_depth >= LBits'(k)),
+      .fmt_i(lv_fmt[(k-1)*vfadd_pkg::FMT_BITS +: vfadd_pkg::FMT_BITS]),
+      .fpcr_i(lv_fpcr[(k-1)*FpcrB +: FpcrB]),
+      .flags_i(lv_flags[(k-1)*FlagB +: FlagB]),
+      .meta_i(lv_meta[(k-1)*MetaW +: MetaW]),
+      .x_i(lv_sum[(k-1)*W1 +: 2*OutW]),
+      .valid_o(lv_valid[k]), .fmt_o, .fpcr_o, .flags_o,
+      .meta_o(lv_meta[k*MetaW +: MetaW]), .sum_o(sum)
+    );
+    assign lv_fmt[k*vfadd_pkg::FMT_BITS +: vfadd_pkg::FMT_BITS] = fmt_o;
+    assign lv_fpcr[k*FpcrB +: FpcrB] = fpcr_o;
+    assign lv_flags[k*FlagB +: FlagB] = flags_o;
+    assign lv_sum[k*W1 +: W1] = W1'(sum);
+    assign depth = lv_meta[k*MetaW + TagBits +: LBits];
+    assign lv_exit[k] = lv_valid[k] && depth == LBits'(k);
+  end
+
+  // Level 0 does not exist; the deepest level passes its FPCR to no one.
+  logic unused_levels;
+  assign unused_levels = ^{lv_valid[0], lv_fpcr[0 +: FpcrB], lv_fpcr[Levels*FpcrB +: FpcrB]};
+
+  logic                   tree_exit;
+  logic [63:0]            tree_result;
+  vfadd_pkg::fpsr_flags_t tree_flags;
+  logic [TagBits-1:0]     tree_tag;
+  always_comb begin
+    tree_result = '0;
+    tree_flags  = '0;
+    tree_tag    = '0;
+    for (int unsigned k = 2; k <= Levels; k++) begin
+      if (lv_exit[k]) begin
+        tree_result = tree_result | (lv_sum[k*W1 +: 64] &
+                      vfadd_pkg::width_mask(lv_fmt[k*vfadd_pkg::FMT_BITS +: vfadd_pkg::FMT_BITS]));
+        tree_flags  = tree_flags | lv_flags[k*FlagB +: FlagB];
+        tree_tag    = tree_tag | lv_meta[k*MetaW +: TagBits];
+      end
+    end
+  end
+  assign tree_exit = |lv_exit;
+
+  // ---- FADDA --------------------------------------------------------------------------------------
+  logic                   fadda_done;
+  logic [63:0]            fadda_result;
+  vfadd_pkg::fpsr_flags_t fadda_flags;
+  logic [TagBits-1:0]     fadda_tag;
+  vfadd_fadda #(.MaxVecLenBits(VecW), .NumStages(NumStages), .MetaW(TagBits)) u_fadda (
+    .clk_i, .rst_ni, .stall_i(!advance), .start_i(issue && is_fadda), .fmt_i(fmt),
+    .fpcr_i(r0_fpcr), .acc_i(r0_a[63:0] & vfadd_pkg::width_mask(fmt)), .first_i(first),
+    .vec_i(r0_b), .meta_i(r0_tag), .busy_o(fadda_busy), .done_o(fadda_done),
+    .result_o(fadda_result), .flags_o(fadda_flags), .meta_o(fadda_tag)
+  );
+
+  // ---- response register ---------------------------------------------------------------------
+  logic                   any_exit;
+  logic [VecW-1:0]        out_result;
+  vfadd_pkg::fpsr_flags_t out_flags;
+  logic [TagBits-1:0]     out_tag;
+  assign any_exit   = main_exit || tree_exit || fadda_done;
+  assign out_result = ({VecW{main_exit}} & main_result) |
+                      ({VecW{tree_exit}} & VecW'(tree_result)) |
+                      ({VecW{fadda_done}} & VecW'(fadda_result));
+  assign out_flags  = ({FlagB{main_exit}} & main_flags) | ({FlagB{tree_exit}} & tree_flags) |
+                      ({FlagB{fadda_done}} & fadda_flags);
+  assign out_tag    = ({TagBits{main_exit}} & m_tag) | ({TagBits{tree_exit}} & tree_tag) |
+                      ({TagBits{fadda_done}} & fadda_tag);
+
+  logic                   rsp_undef_q;
+  logic [VecW-1:0]        rsp_result_q;
+  vfadd_pkg::fpsr_flags_t rsp_flags_q;
+  logic [TagBits-1:0]     rsp_tag_q;
+  vfadd_pipe_reg #(.Width(1 + VecW + FlagB + TagBits), .Depth(1)) u_rsp_reg (
+    .clk_i, .rst_ni, .stall_i(!advance), .valid_i(any_exit),
+    .data_i({main_exit && m_undef, out_result, out_flags, out_tag}),
+    .valid_o(rsp_valid_q), .data_o({rsp_undef_q, rsp_result_q, rsp_flags_q, rsp_tag_q})
+  );
+
+  assign rsp_valid_o  = rsp_valid_q;
+  assign rsp_result_o = rsp_result_q;
+  assign rsp_fpsr_o   = {24'd0, rsp_flags_q.idc, 2'd0, rsp_flags_q.ixc, rsp_flags_q.ufc,
+                         rsp_flags_q.ofc, 1'b0, rsp_flags_q.ioc};
+  assign rsp_tag_o    = rsp_tag_q;
+  assign rsp_undef_o  = rsp_undef_q;
+
+  // ---- assertions ------------------------------------------------------------------------------
+  `VFADD_ASSERT(OneExit_A, $onehot0({main_exit, tree_exit, fadda_done}), clk_i, rst_ni)
+  `VFADD_ASSERT(OneTreeExit_A, $onehot0(lv_exit), clk_i, rst_ni)
+  `VFADD_ASSERT(LanesInStep_A, lanes_valid == (m_valid && !m_undef), clk_i, rst_ni)
+
+endmodule
