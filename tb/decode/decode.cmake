@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # The RTL instruction decoder (rtl/vfadd_decode.sv): vfadd_rtl_decode, the Verilated decoder
 # behind vfadd::RtlDecode (tb/decode/rtl_decode.h), and decode_rtl_test, which checks it against
-# the model's Decode. Included from CMakeLists.txt (needs VFADD_VERILATOR_FLAGS and verilator).
+# the model's Decode (vfadd_decode_test()). Included from CMakeLists.txt (needs
+# VFADD_VERILATOR_FLAGS and verilator).
 #
 # vfadd_rtl_decode holds no Verilator runtime (verilated.cpp, verilated_threads.cpp): the
 # executable that links it must get the runtime once, from vfadd_lanes' objects or from
@@ -30,8 +31,12 @@ if(NOT TARGET vfadd_verilated_runtime)
   target_link_libraries(vfadd_verilated_runtime PUBLIC Threads::Threads)
 endif()
 
-add_executable(decode_rtl_test ${PROJECT_SOURCE_DIR}/tb/decode/decode_rtl_test.cc)
-target_link_libraries(decode_rtl_test PRIVATE vfadd_rtl_decode vfadd_verilated_runtime
-                      GTest::gtest_main)
-add_test(NAME rtl_decode COMMAND decode_rtl_test)
-set_tests_properties(rtl_decode PROPERTIES LABELS quick)
+# decode_rtl_test, which checks the RTL decoder against the model's (needs GoogleTest; called
+# from CMakeLists.txt's test section).
+function(vfadd_decode_test)
+  add_executable(decode_rtl_test ${PROJECT_SOURCE_DIR}/tb/decode/decode_rtl_test.cc)
+  target_link_libraries(decode_rtl_test PRIVATE vfadd_rtl_decode vfadd_verilated_runtime
+                        GTest::gtest_main)
+  add_test(NAME rtl_decode COMMAND decode_rtl_test)
+  set_tests_properties(rtl_decode PROPERTIES LABELS quick)
+endfunction()

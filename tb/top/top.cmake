@@ -1,0 +1,89 @@
+# SPDX-License-Identifier: Apache-2.0
+# The verification harness of rtl/vfadd_top.sv (tb/top): per configuration (MaxVecLenBits,
+# NumStages) one static library vfadd_top_vl<VL>_s<STAGES> (vfadd_top_config) holding the SystemC
+# harness (RunSc) and the plain C++ loop (RunCc), each around its own Verilated vfadd_top, and
+# the GoogleTest executables (vfadd_top_tests). Included from CMakeLists.txt (needs
+# VFADD_RTL_SOURCES, VFADD_VERILATOR_FLAGS, VFADD_VERILATOR_OPT, verilator and Threads).
+#
+# The Verilator runtime (verilated.cpp, verilated_threads.cpp, verilated_fst_c.cpp) is compiled
+# once, in vfadd_top_runtime, and archived into each configuration's library; the Verilated
+# targets it may share a binary with (vfadd_rtl_decode) carry none. Every source of the library
+# is compiled with VM_SC=1 (verilate() sets it per target), the runtime too, so that the inline
+# parts of verilated.h are the same everywhere.
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(SYSTEMC REQUIRED IMPORTED_TARGET systemc)
+find_package(ZLIB REQUIRED)
+
+set(VFADD_TOP_DIR ${PROJECT_SOURCE_DIR}/tb/top)
+# Waves of the top and its direct instances only: the full hierarchy triples the generated C++
+# (117 of 179 MB at MaxVecLenBits=2048) for signals nobody looks at in a top-level run.
+set(VFADD_TOP_TRACE_DEPTH 3)
+
+if(NOT TARGET vfadd_top_runtime)
+  add_library(vfadd_top_runtime OBJECT ${VERILATOR_ROOT}/include/verilated.cpp
+                                       ${VERILATOR_ROOT}/include/verilated_threads.cpp
+                                       ${VERILATOR_ROOT}/include/verilated_fst_c.cpp)
+  target_include_directories(vfadd_top_runtime SYSTEM PUBLIC ${VERILATOR_ROOT}/include
+                             ${VERILATOR_ROOT}/include/vltstd)
+  target_compile_definitions(vfadd_top_runtime PRIVATE VM_SC=1 VM_TRACE=1 VM_TRACE_FST=1
+                             VM_TRACE_VCD=0 VM_COVERAGE=0)
+  target_compile_options(vfadd_top_runtime PRIVATE -O3 -Wno-unused-parameter)
+  target_link_libraries(vfadd_top_runtime PUBLIC PkgConfig::SYSTEMC ZLIB::ZLIB Threads::Threads)
+endif()
+
+# vfadd_top_config(VL STAGES): the library vfadd_top_vl<VL>_s<STAGES> (vfadd_top at
+# MaxVecLenBits=VL, NumStages=STAGES, TagBits=16). Calling it again for the same pair does
+# nothing.
+function(vfadd_top_config VL STAGES)
+  set(name vfadd_top_vl${VL}_s${STAGES})
+  if(TARGET ${name})
+    return()
+  endif()
+  set(sc_prefix Vtop_vl${VL}_s${STAGES}_sc)
+  set(cc_prefix Vtop_vl${VL}_s${STAGES}_cc)
+  set(tag_bits 16)
+  add_library(${name} STATIC ${VFADD_TOP_DIR}/top_engine.cc ${VFADD_TOP_DIR}/top_sc.cc
+                             ${VFADD_TOP_DIR}/top_cc.cc $<TARGET_OBJECTS:vfadd_top_runtime>)
+  target_include_directories(${name} PUBLIC ${VFADD_TOP_DIR})
+  target_include_directories(${name} SYSTEM PRIVATE ${VERILATOR_ROOT}/include
+                             ${VERILATOR_ROOT}/include/vltstd)
+  target_compile_definitions(${name} PRIVATE
+    VFADD_TOP_MAX_VL=${VL} VFADD_TOP_STAGES=${STAGES} VFADD_TOP_TAG_BITS=${tag_bits}
+    VFADD_TOP_SC_CLASS=${sc_prefix} VFADD_TOP_SC_HEADER="${sc_prefix}.h"
+    VFADD_TOP_CC_CLASS=${cc_prefix} VFADD_TOP_CC_HEADER="${cc_prefix}.h")
+  target_compile_options(${name} PRIVATE -O3)
+  target_link_libraries(${name} PUBLIC vfadd_model PkgConfig::SYSTEMC ZLIB::ZLIB Threads::Threads)
+  set(vflags ${VFADD_VERILATOR_FLAGS} -GMaxVecLenBits=${VL} -GNumStages=${STAGES}
+             -GTagBits=${tag_bits} --trace-depth ${VFADD_TOP_TRACE_DEPTH})
+  verilate(${name} PREFIX ${sc_prefix} TOP_MODULE vfadd_top SYSTEMC TRACE_FST
+           SOURCES ${VFADD_RTL_SOURCES} VERILATOR_ARGS ${vflags}
+           OPT_FAST ${VFADD_VERILATOR_OPT})
+  verilate(${name} PREFIX ${cc_prefix} TOP_MODULE vfadd_top TRACE_FST
+           SOURCES ${VFADD_RTL_SOURCES} VERILATOR_ARGS ${vflags}
+           OPT_FAST ${VFADD_VERILATOR_OPT})
+  # verilate() adds the runtime to the target's sources: it comes from vfadd_top_runtime.
+  get_target_property(sources ${name} SOURCES)
+  list(FILTER sources EXCLUDE REGEX "^${VERILATOR_ROOT}/include/.*\\.cpp$")
+  set_property(TARGET ${name} PROPERTY SOURCES ${sources})
+  # The generated trace code declares a variable it does not always use.
+  set(generated ${sources})
+  list(FILTER generated INCLUDE REGEX "^${CMAKE_CURRENT_BINARY_DIR}/.*__Trace__.*\\.cpp$")
+  set_source_files_properties(${generated} PROPERTIES COMPILE_OPTIONS -Wno-unused-variable)
+endfunction()
+
+# ---- the quick-tier tests -------------------------------------------------------------------
+# vfadd_top_tests(): top_test_vl<VL>_s<STAGES> (GoogleTest, sc_main in top_test.cc) for the
+# configurations below, each one CTest entry top_vl<VL>_s<STAGES> of the quick tier. Called from
+# CMakeLists.txt's test section (needs GTest::gtest and vfadd_stim).
+function(vfadd_top_tests)
+  foreach(cfg "128;1" "512;3" "2048;4")
+    list(GET cfg 0 vl)
+    list(GET cfg 1 stages)
+    vfadd_top_config(${vl} ${stages})
+    set(exe top_test_vl${vl}_s${stages})
+    add_executable(${exe} ${VFADD_TOP_DIR}/top_test.cc)
+    target_link_libraries(${exe} PRIVATE vfadd_top_vl${vl}_s${stages} vfadd_stim GTest::gtest)
+    add_test(NAME top_vl${vl}_s${stages} COMMAND ${exe})
+    set_tests_properties(top_vl${vl}_s${stages} PROPERTIES LABELS quick)
+  endforeach()
+endfunction()

@@ -1,0 +1,396 @@
+// SPDX-License-Identifier: Apache-2.0
+// The Engine shared by RunSc and RunCc (top_engine.h): request validation, pin values with
+// junk in every ignored bit, the expected response from the golden model, idle cycles,
+// backpressure, the in-order scoreboard, the watchdog and the wave window.
+#include "top_engine.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <utility>
+
+#include "vfadd/decode.h"
+#include "vfadd/fp.h"
+
+namespace vfadd::top {
+
+BuildConfig Built() { return {detail::kMaxVl, detail::kStages, detail::kTagBits}; }
+
+uint32_t EncodeCase(const Case& c, int zd, int zm, int pg) {
+  Insn insn;
+  insn.kind = InsnKind::kArith;
+  insn.op = c.op;
+  insn.size = static_cast<int>(c.fmt);
+  insn.zd = zd;
+  insn.zn = zm;
+  insn.zm = zm;
+  insn.pg = pg;
+  insn.imm_one = c.imm_one;
+  return Encode(insn);
+}
+
+namespace detail {
+namespace {
+
+template <typename... T>
+std::string Format(const char* fmt, T... args) {
+  char buf[512];
+  std::snprintf(buf, sizeof buf, fmt, args...);
+  return buf;
+}
+
+constexpr uint32_t kTagMask = kTagBits >= 32 ? ~0u : (1u << kTagBits) - 1;
+constexpr int kNumOpCodes = 16, kNumFmtCodes = 4;
+
+// Bits [lsb, lsb + width) of a word array (width <= 64).
+uint64_t Field(const uint64_t* w, int lsb, int width) {
+  const int word = lsb / 64, off = lsb % 64;
+  uint64_t x = w[word] >> off;
+  if (off + width > 64) x |= w[word + 1] << (64 - off);
+  return width == 64 ? x : x & ((uint64_t{1} << width) - 1);
+}
+
+// Copies bits [0, bits) of src over dst.
+void Overlay(uint64_t* dst, const Bits& src, int bits) {
+  for (int w = 0; w * 64 < bits; ++w) {
+    const int n = bits - w * 64;
+    const uint64_t mask = n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+    const uint64_t s = w < static_cast<int>(src.size()) ? src[w] : 0;
+    dst[w] = (dst[w] & ~mask) | (s & mask);
+  }
+}
+
+// Bits [0, bits) of w as a Bits of ceil(bits / 64) words.
+Bits Low(const uint64_t* w, int bits) {
+  Bits b(w, w + (bits + 63) / 64);
+  if (bits % 64) b.back() &= (uint64_t{1} << (bits % 64)) - 1;
+  return b;
+}
+
+std::string Value(Fmt f, uint64_t bits) {
+  return Format("%0*" PRIx64 " (%s)", fp_width(f) / 4, bits, DescribeValue(f, bits).c_str());
+}
+
+std::string CaseText(const Request& r, const Case& c, bool undef) {
+  std::string s = undef ? std::string("undef") : Format("%s %c", OpName(c.op), FmtLetter(c.fmt));
+  s += Format(" vl=%d fpcr=%08x", c.vl, c.fpcr);
+  if (r.raw) s += Format(" (raw insn %08x)", r.insn);
+  if (!r.raw && (r.op_code >= 0 || r.fmt_code >= 0)) {
+    s += Format(" (op code %d, fmt code %d)", r.op_code >= 0 ? r.op_code : int(r.c.op),
+                r.fmt_code >= 0 ? r.fmt_code : int(r.c.fmt));
+  }
+  return s;
+}
+
+}  // namespace
+
+Engine::Engine(const std::vector<Request>& reqs, const Options& opt)
+    : reqs_(reqs),
+      opt_(opt),
+      drive_rng_(opt.seed * 0x9e3779b97f4a7c15ull + 1),
+      monitor_rng_(opt.seed * 0xbf58476d1ce4e5b9ull + 2) {
+  rep_.error = Validate();
+  if (!rep_.error.empty()) {
+    finished_ = true;
+    return;
+  }
+  rep_.responses.resize(reqs.size());
+  if (opt_.wave_first_case >= 0 && opt_.wave_last_case < opt_.wave_first_case) {
+    opt_.wave_last_case = opt_.wave_first_case;
+  }
+  Junk(drive_rng_, in_.a, kVecWords);
+  Junk(drive_rng_, in_.b, kVecWords);
+  Junk(drive_rng_, in_.pg, kPgWords);
+  Plan();
+}
+
+// A request the harness cannot drive: the error names it, and nothing runs.
+std::string Engine::Validate() const {
+  for (size_t i = 0; i < reqs_.size(); ++i) {
+    const Request& r = reqs_[i];
+    const Case& c = r.c;
+    if (!IsValidVl(c.vl)) {
+      return Format("request %zu: vl %d is not a multiple of 128 from 128 to 2048", i, c.vl);
+    }
+    if (c.vl > kMaxVl) {
+      return Format("request %zu: vl %d is above this build's MaxVecLenBits %d", i, c.vl, kMaxVl);
+    }
+    if (!r.raw && (r.op_code >= kNumOpCodes || r.fmt_code >= kNumFmtCodes)) {
+      return Format("request %zu: op code %d / fmt code %d out of range", i, r.op_code, r.fmt_code);
+    }
+    const int vec_words = c.vl / 64, pg_words = (c.vl / 8 + 63) / 64;
+    auto short_field = [&](const char* name, const Bits& b, int words) {
+      return Format("request %zu: %s has %zu words, %s at vl %d needs %d", i, name, b.size(),
+                    OpName(c.op), c.vl, words);
+    };
+    if (r.raw) continue;  // what a raw request does not give is junk
+    if (IsPredicated(c.op) && static_cast<int>(c.pg.size()) < pg_words) {
+      return short_field("pg", c.pg, pg_words);
+    }
+    const int a_words = c.op == Op::kFadda ? 1 : c.op == Op::kFaddv ? 0 : vec_words;
+    if (static_cast<int>(c.a.size()) < a_words) return short_field("a", c.a, a_words);
+    const int b_words = IsImmediate(c.op) ? 0 : vec_words;
+    if (static_cast<int>(c.b.size()) < b_words) return short_field("b", c.b, b_words);
+  }
+  return "";
+}
+
+void Engine::Junk(Rng& r, uint64_t* words, int n) {
+  for (int i = 0; i < n; ++i) words[i] = r.Next();
+}
+
+// Puts request `index` on the pins and queues what it must answer. Every bit the DUT must
+// ignore (above VL, the predicate of unpredicated forms, Zm of the immediate forms, Zn of
+// FADDA above the scalar, Zdn of FADDV, op/fmt/imm of raw requests) is random.
+void Engine::Present(size_t index) {
+  const Request& r = reqs_[index];
+  const Case& c = r.c;
+  uint64_t seed = opt_.seed ^ (index * 0xd1b54a32d192ed03ull);
+  Rng junk(SplitMix64(&seed));
+
+  Expect x;
+  x.index = index;
+  x.tag = static_cast<uint32_t>(index) & kTagMask;
+  // What the DUT is asked to do.
+  Op op = c.op;
+  Fmt fmt = c.fmt;
+  bool imm_one = c.imm_one;
+  uint32_t op_code = static_cast<uint32_t>(c.op), fmt_code = static_cast<uint32_t>(c.fmt);
+  if (r.raw) {
+    const Insn d = Decode(r.insn);
+    x.undef = d.kind != InsnKind::kArith;
+    if (!x.undef) op = d.op, fmt = d.fmt(), imm_one = d.imm_one;
+    op_code = static_cast<uint32_t>(junk.Below(kNumOpCodes));
+    fmt_code = static_cast<uint32_t>(junk.Below(kNumFmtCodes));
+  } else {
+    if (r.op_code >= 0) op_code = static_cast<uint32_t>(r.op_code);
+    if (r.fmt_code >= 0) fmt_code = static_cast<uint32_t>(r.fmt_code);
+    x.undef = op_code >= static_cast<uint32_t>(kNumOps) || fmt_code == 0;
+    if (!x.undef) op = static_cast<Op>(op_code), fmt = static_cast<Fmt>(fmt_code);
+  }
+
+  in_.raw = r.raw;
+  in_.insn = r.raw ? r.insn : static_cast<uint32_t>(junk.Next());
+  in_.op = op_code;
+  in_.fmt = fmt_code;
+  // req_imm_one_i counts only for the immediate forms given by op and fmt.
+  in_.imm_one = !r.raw && !x.undef && IsImmediate(op) ? imm_one : junk.Chance(50);
+  in_.len = static_cast<uint32_t>(c.vl / 128 - 1);
+  in_.fpcr = c.fpcr;
+  in_.tag = x.tag;
+  Junk(junk, in_.pg, kPgWords);
+  Junk(junk, in_.a, kVecWords);
+  Junk(junk, in_.b, kVecWords);
+  const bool pred = IsPredicated(op), imm = IsImmediate(op);
+  if (!c.pg.empty() && (pred || x.undef)) Overlay(in_.pg, c.pg, c.vl / 8);
+  if (op == Op::kFadda && !x.undef) {
+    Overlay(in_.a, c.a, c.a.empty() ? 0 : fp_width(fmt));
+  } else if (op != Op::kFaddv || x.undef) {
+    Overlay(in_.a, c.a, std::min<int>(c.vl, 64 * static_cast<int>(c.a.size())));
+  }
+  if (!imm || x.undef) Overlay(in_.b, c.b, std::min<int>(c.vl, 64 * static_cast<int>(c.b.size())));
+  in_.payload_changed = true;
+
+  Case& e = x.c;
+  e.vl = c.vl;
+  e.fpcr = c.fpcr;
+  if (!x.undef) {
+    // The case the model runs: exactly what is on the pins, read the way the architecture does.
+    e.op = op;
+    e.fmt = fmt;
+    e.imm_one = imm_one;
+    if (pred) e.pg = Low(in_.pg, c.vl / 8);
+    if (op == Op::kFadda)
+      e.a = Low(in_.a, 64);
+    else if (op != Op::kFaddv)
+      e.a = Low(in_.a, c.vl);
+    if (!imm) e.b = Low(in_.b, c.vl);
+    if (opt_.check) {
+      const Outcome o = Execute(e);
+      const int keep = IsScalarResult(op) ? fp_width(fmt) : c.vl;
+      Overlay(x.res, o.res, keep);
+      x.fpsr = o.fpsr;
+      if (opt_.self_test_flip >= 0 && static_cast<uint64_t>(opt_.self_test_flip) == index) {
+        x.res[0] ^= 1;
+      }
+    }
+  }
+  inflight_.push_back(std::move(x));
+}
+
+void Engine::Plan() {
+  ++ticks_;
+  in_.payload_changed = false;
+  in_.rst_n = reset_left_ == 0;
+  if (reset_left_ > 0) {
+    in_.req_valid = false;
+    in_.rsp_ready = false;
+    in_.wave = false;
+    return;
+  }
+  // The monitor: backpressure.
+  const bool stalled =
+      cycle_ >= opt_.stall_first_cycle && cycle_ - opt_.stall_first_cycle < opt_.stall_cycles;
+  in_.rsp_ready = !stalled && !(opt_.backpressure > 0 && Uniform(monitor_rng_) < opt_.backpressure);
+  // The driver: the next request, or an idle cycle with junk on the request pins.
+  if (!presenting_ && next_ < reqs_.size()) {
+    if (opt_.idle > 0 && Uniform(drive_rng_) < opt_.idle) {
+      in_.insn = static_cast<uint32_t>(drive_rng_.Next());
+      in_.a[0] = drive_rng_.Next();
+      in_.b[kVecWords - 1] = drive_rng_.Next();
+      in_.pg[0] = drive_rng_.Next();
+      in_.op = static_cast<uint32_t>(drive_rng_.Below(kNumOpCodes));
+      in_.payload_changed = true;
+    } else {
+      if (opt_.wave_first_case >= 0 && static_cast<int64_t>(next_) == opt_.wave_first_case) {
+        wave_open_ = true;
+      }
+      Present(next_++);
+      presenting_ = true;
+    }
+  }
+  in_.req_valid = presenting_;
+  if (!waves()) {
+    in_.wave = false;
+  } else if (opt_.wave_first_case >= 0) {
+    in_.wave = wave_open_ && !wave_closed_;
+  } else {
+    in_.wave = cycle_ >= opt_.wave_first_cycle && cycle_ <= opt_.wave_last_cycle;
+  }
+}
+
+void Engine::Edge(const Outputs& out) {
+  if (finished_) return;
+  if (reset_left_ > 0) {
+    --reset_left_;
+    Plan();
+    return;
+  }
+  if (out.rsp_valid && in_.rsp_ready) OnResponse(out);
+  if (in_.req_valid && out.req_ready) {  // the request on the pins is taken at this edge
+    Expect& x = inflight_.back();
+    x.accepted = true;
+    x.accept_cycle = cycle_;
+    presenting_ = false;
+  }
+  if (done_ == reqs_.size()) {
+    if (drain_left_-- == 0) finished_ = true;
+  } else if (cycle_ - last_progress_ >= opt_.watchdog_cycles) {
+    const size_t next = inflight_.empty() ? next_ : inflight_.front().index;
+    rep_.error = Format("watchdog: no response for %" PRIu64 " cycles (cycle %" PRIu64
+                        "); %zu of %zu responses arrived, waiting for request %zu",
+                        opt_.watchdog_cycles, cycle_, done_, reqs_.size(), next);
+    finished_ = true;
+  }
+  if (finished_) return;
+  ++cycle_;
+  Plan();
+}
+
+void Engine::OnResponse(const Outputs& out) {
+  last_progress_ = cycle_;
+  if (inflight_.empty() || !inflight_.front().accepted) {
+    AddMismatch(done_, Format("cycle %" PRIu64 ": a response (tag %u) with no request in flight",
+                              cycle_, out.tag));
+    return;
+  }
+  const Expect& x = inflight_.front();
+  Response& r = rep_.responses[x.index];
+  r.res.assign(out.result, out.result + kVecWords);
+  r.fpsr = out.fpsr;
+  r.undef = out.rsp_undef;
+  r.accept_cycle = x.accept_cycle;
+  r.response_cycle = cycle_;
+  if (out.tag != x.tag) {
+    AddMismatch(x.index, Format("request %zu: response tag %u in cycle %" PRIu64
+                                ", expected %u (responses out of order, lost or duplicated)",
+                                x.index, out.tag, cycle_, x.tag));
+  } else if (opt_.check) {
+    Check(x, out);
+  }
+  if (opt_.check && !x.undef) rep_.checked_elements += Elements(x.c);
+  if (opt_.wave_first_case >= 0 && static_cast<int64_t>(x.index) == opt_.wave_last_case) {
+    wave_closed_ = true;
+  }
+  inflight_.pop_front();
+  ++done_;
+}
+
+// Compares one response with the model: every element in VL, zeros above it (above the scalar
+// for FADDA/FADDV), the flags, undef.
+void Engine::Check(const Expect& x, const Outputs& out) {
+  constexpr int kMaxLines = 8;
+  const Request& req = reqs_[x.index];
+  std::vector<std::string> lines;
+  int extra = 0;
+  auto line = [&](std::string s) {
+    if (static_cast<int>(lines.size()) < kMaxLines)
+      lines.push_back(std::move(s));
+    else
+      ++extra;
+  };
+  if (out.rsp_undef != x.undef) {
+    line(Format("undef: expected %d, got %d", x.undef, out.rsp_undef));
+  }
+  int keep = 0;  // bits compared element by element; the rest must be 0
+  if (!x.undef) {
+    const Case& c = x.c;
+    const Fmt f = c.fmt;
+    const int w = fp_width(f);
+    const int n = IsScalarResult(c.op) ? 1 : Elements(c);
+    keep = n * w;
+    for (int e = 0; e < n; ++e) {
+      const uint64_t want = Field(x.res, e * w, w), got = Field(out.result, e * w, w);
+      if (want == got) continue;
+      std::string s = IsScalarResult(c.op) ? std::string("scalar") : Format("element %d", e);
+      s += ": expected " + Value(f, want) + ", got " + Value(f, got);
+      if (!IsScalarResult(c.op)) {
+        s += Format("; Zdn[%d] ", e) + Value(f, GetField(c.a, e * w, w));
+        if (!c.b.empty()) s += Format(", Zm[%d] ", e) + Value(f, GetField(c.b, e * w, w));
+        if (IsPredicated(c.op)) s += ElementActive(c, e) ? ", active" : ", inactive";
+      }
+      line(s);
+    }
+  }
+  for (int wd = keep / 64; wd < kVecWords; ++wd) {
+    const int lo = wd * 64 < keep ? keep - wd * 64 : 0;
+    const uint64_t mask = lo == 0 ? ~uint64_t{0} : ~((uint64_t{1} << lo) - 1);
+    if (out.result[wd] & mask) {
+      line(Format("bits [%d:%d] must be 0 (at and above %s), got %016" PRIx64, wd * 64 + 63,
+                  wd * 64 + lo, x.undef ? "bit 0: undef" : (keep == x.c.vl ? "VL" : "the scalar"),
+                  out.result[wd] & mask));
+    }
+  }
+  if (out.fpsr != x.fpsr) {
+    line(Format("fpsr: expected %08x (%s), got %08x (%s); missing %s, extra %s", x.fpsr,
+                FlagNames(x.fpsr).c_str(), out.fpsr, FlagNames(out.fpsr).c_str(),
+                FlagNames(x.fpsr & ~out.fpsr).c_str(), FlagNames(out.fpsr & ~x.fpsr).c_str()));
+  }
+  if (lines.empty()) return;
+  std::string what = Format("request %zu: ", x.index) + CaseText(req, x.c, x.undef) +
+                     Format(" (tag %u, accepted in cycle %" PRIu64 ", answered in %" PRIu64 ")",
+                            x.tag, x.accept_cycle, cycle_);
+  for (const std::string& l : lines) what += "\n  " + l;
+  if (extra) what += Format("\n  ... and %d more", extra);
+  AddMismatch(x.index, std::move(what));
+}
+
+void Engine::AddMismatch(size_t index, std::string what) {
+  ++rep_.mismatch_count;
+  if (rep_.mismatches.size() < opt_.max_mismatch_reports) {
+    rep_.mismatches.push_back({index, std::move(what)});
+  }
+}
+
+Report Engine::Finish(bool assertion) {
+  rep_.cycles = cycle_;
+  rep_.assertion_failed = assertion;
+  if (assertion) {
+    const std::string a = "an RTL assertion failed (the %Error lines above name it)";
+    rep_.error = rep_.error.empty() ? a : rep_.error + "; " + a;
+  }
+  return std::move(rep_);
+}
+
+}  // namespace detail
+}  // namespace vfadd::top
