@@ -1,19 +1,33 @@
 # SPDX-License-Identifier: Apache-2.0
 # vfadd: the front door. CMake (CMakeLists.txt) is the build; these targets only call it.
 #   make deps    install the Debian packages the build needs (apt-get; sudo when not root)
-#   make build   configure and build into build/ (the vfadd tool is build/vfadd)
+#   make build   configure and build into build/ (the vfadd tool is build/vfadd, vfadd_top with
+#                MAX_VL=512 STAGES=3); `make build MAX_VL=<bits> STAGES=<n>` builds the tool of that
+#                configuration alone into build/vl<bits>_s<n>/vfadd
 #   make test    the quick tier of the tests (what CI runs)
 #   make test-long  the long tier (exhaustive FP16 on the model and on the RTL, long random runs)
 #   make lint    Verilator --lint-only -Wall on the RTL (sim/lint.sh)
-#   make synth   Yosys synthesis of the lane: the QoR table (build/synth/report.md)
-#   make demo    the main job: a seeded random trace through the model, checked and summarised
-#   make bench   throughput: the golden model (Google Benchmark), the Verilated lane array
+#   make synth   Yosys synthesis of the lane and of vfadd_top (MAX_VL, STAGES): build/synth/*.md
+#   make demo    the main job: a seeded random regression of every operation and type on the RTL
+#                (default configuration) against the golden model, summarised, with a waveform
+#   make bench   throughput: the golden model (Google Benchmark), the Verilated lane array, the
+#                SystemC harness against a plain clock loop (vfadd bench)
 #   make clean   remove build/
 
 BUILD ?= build
 SEED ?= 1
 COUNT ?= 5000
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+MAX_VL ?= 512
+STAGES ?= 3
+# The default configuration is the full build in $(BUILD); any other is a tool-only build.
+ifeq ($(MAX_VL)_$(STAGES),512_3)
+CFG_DIR := $(BUILD)
+else
+CFG_DIR := $(BUILD)/vl$(MAX_VL)_s$(STAGES)
+endif
+VALID_VLS := $(shell seq 128 128 2048)
+CFG_OK := $(if $(and $(filter $(MAX_VL),$(VALID_VLS)),$(filter $(STAGES),1 2 3 4 5 6)),ok)
 
 # Debian packages, and one file each that shows the package is installed.
 DEPS_PKGS := cmake ninja-build g++ pkg-config libgtest-dev libbenchmark-dev libmpfr-dev libgmp-dev \
@@ -24,7 +38,7 @@ DEPS_FILES := /usr/bin/cmake /usr/bin/ninja /usr/bin/g++ /usr/bin/pkg-config \
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 MISSING := $(strip $(foreach f,$(DEPS_FILES),$(if $(wildcard $(f)),,$(f))))
 
-.PHONY: deps build test test-long lint synth demo bench clean
+.PHONY: deps config-check build test test-long lint synth demo bench clean
 
 deps:
 ifneq ($(MISSING),)
@@ -38,8 +52,22 @@ endif
 $(BUILD)/build.ninja: CMakeLists.txt | deps
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
 
-build: deps $(BUILD)/build.ninja
+config-check:
+ifneq ($(CFG_OK),ok)
+	@echo "make: MAX_VL=$(MAX_VL) STAGES=$(STAGES): MAX_VL must be a multiple of 128 from 128 to 2048, STAGES 1 .. 6" >&2; exit 2
+endif
+
+ifeq ($(CFG_DIR),$(BUILD))
+build: deps config-check $(BUILD)/build.ninja
 	cmake --build $(BUILD) -j $(JOBS)
+	@mkdir -p $(BUILD)/vl512_s3 && ln -sf ../vfadd $(BUILD)/vl512_s3/vfadd
+else
+build: deps config-check
+	cmake -S . -B $(CFG_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release -DVFADD_TOOL_ONLY=ON \
+	      -DVFADD_MAX_VL=$(MAX_VL) -DVFADD_STAGES=$(STAGES)
+	cmake --build $(CFG_DIR) -j $(JOBS) --target vfadd
+	@echo "make build: $(CFG_DIR)/vfadd (MaxVecLenBits=$(MAX_VL) NumStages=$(STAGES))"
+endif
 
 test: build
 	cd $(BUILD) && ctest -L quick --output-on-failure -j $(JOBS)
@@ -50,19 +78,24 @@ test-long: build
 lint: deps
 	sim/lint.sh
 
-synth: deps
+synth: deps config-check
 	python3 constraints/qor.py lane --out $(BUILD)/synth --jobs $(JOBS)
+	python3 constraints/qor.py top --configs $(MAX_VL):$(STAGES) --out $(BUILD)/synth --jobs $(JOBS)
+
+DEMO_VLS := $(shell seq -s, 128 128 $(MAX_VL) 2>/dev/null)
 
 demo: build
-	@mkdir -p $(BUILD)/demo
-	$(BUILD)/vfadd gen --seed $(SEED) --count $(COUNT) -o $(BUILD)/demo/stimulus.trace
-	$(BUILD)/vfadd run $(BUILD)/demo/stimulus.trace -o $(BUILD)/demo/checked.trace
-	$(BUILD)/vfadd check $(BUILD)/demo/checked.trace
-	$(BUILD)/vfadd summary $(BUILD)/demo/checked.trace
+	@mkdir -p $(CFG_DIR)/demo
+	$(CFG_DIR)/vfadd gen --seed $(SEED) --count $(COUNT) --vl $(DEMO_VLS) -o $(CFG_DIR)/demo/stimulus.trace
+	$(CFG_DIR)/vfadd run --summary --idle 0.1 --backpressure 0.1 --seed $(SEED) \
+	    --waves $(CFG_DIR)/demo/first.fst --wave-cycles 0:2000 \
+	    -o $(CFG_DIR)/demo/checked.trace $(CFG_DIR)/demo/stimulus.trace
+	$(CFG_DIR)/vfadd check --engine model $(CFG_DIR)/demo/checked.trace
 
 bench: build
 	$(BUILD)/model_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 	$(BUILD)/lane_tb --bench --stages 3
+	$(CFG_DIR)/vfadd bench
 
 clean:
 	rm -rf $(BUILD)

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// vfadd: the command-line tool. Subcommands: run, check, gen, disasm, summary.
+// vfadd: the command-line tool. Subcommands: run, check, gen, disasm, summary, info, bench.
 // Exit status: 0 success, 1 mismatches found (check), 2 bad input or usage.
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cinttypes>
 #include <cctype>
 #include <fstream>
@@ -16,6 +18,8 @@
 #include <vector>
 
 #include "gen.h"
+#include "rtl_decode.h"
+#include "top_harness.h"
 #include "vfadd/decode.h"
 #include "vfadd/text.h"
 #include "vfadd/trace.h"
@@ -81,11 +85,153 @@ Args ParseArgs(const std::string& cmd, int argc, char** argv, const std::set<std
   return a;
 }
 
-void CheckEngine(const std::string& cmd, const Args& a) {
-  const std::string e = a.Get("--engine", "model");
-  if (e != "model") {
-    Usage(cmd, "unknown engine '" + e + "' (this build has: model)");
+// ------------------------------------------------------------------------------------------
+// Engines: the RTL (vfadd_top through the SystemC harness, the default) or the golden model.
+
+enum class Engine { kRtl, kModel };
+
+// Options of the RTL harness, accepted by run and check.
+const std::set<std::string> kRtlOptions = {"--seed", "--idle", "--backpressure", "--waves",
+                                           "--wave-cycles", "--wave-cases"};
+const char kRtlOptionsHelp[] =
+    "RTL engine options (the SystemC harness around vfadd_top):\n"
+    "  --seed S            seed of the idle cycles and the backpressure (default 1)\n"
+    "  --idle P            probability of idle cycles before each request, 0..1 (default 0)\n"
+    "  --backpressure P    probability that the response is not taken in a cycle (default 0)\n"
+    "  --waves F.fst       write an FST waveform (GTKWave) ...\n"
+    "  --wave-cycles A:B   ... of cycles A to B only\n"
+    "  --wave-cases A:B    ... of the cycles in which cases A to B (0-based) are in flight\n";
+
+Engine GetEngine(const std::string& cmd, const Args& a) {
+  const std::string e = a.Get("--engine", "rtl");
+  Engine engine;
+  if (e == "rtl") {
+    engine = Engine::kRtl;
+  } else if (e == "model") {
+    engine = Engine::kModel;
+  } else {
+    Usage(cmd, "unknown engine '" + e + "' (this build has: rtl, model)");
   }
+  if (engine == Engine::kModel) {
+    for (const std::string& o : kRtlOptions) {
+      if (a.Has(o)) Usage(cmd, "option " + o + " needs --engine rtl");
+    }
+  }
+  return engine;
+}
+
+bool ParseProbability(const std::string& s, double* p) {
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || errno != 0 || *end != '\0' || !(v >= 0.0 && v <= 1.0)) return false;
+  *p = v;
+  return true;
+}
+
+// "A:B" with A <= B, decimal.
+bool ParseRange(const std::string& s, uint64_t* first, uint64_t* last) {
+  const size_t colon = s.find(':');
+  return colon != std::string::npos && ParseU64(s.substr(0, colon), 10, first) &&
+         ParseU64(s.substr(colon + 1), 10, last) && *first <= *last;
+}
+
+top::Options RtlOptions(const std::string& cmd, const Args& a) {
+  top::Options o;
+  if (a.Has("--seed") && !ParseU64(a.Get("--seed"), 10, &o.seed)) {
+    Usage(cmd, "--seed takes a decimal integer, got '" + a.Get("--seed") + "'");
+  }
+  for (const char* name : {"--idle", "--backpressure"}) {
+    double* p = std::string(name) == "--idle" ? &o.idle : &o.backpressure;
+    if (a.Has(name) && !ParseProbability(a.Get(name), p)) {
+      Usage(cmd, std::string(name) + " takes a probability from 0 to 1, got '" + a.Get(name) +
+                     "'");
+    }
+  }
+  if (a.Has("--wave-cycles") && a.Has("--wave-cases")) {
+    Usage(cmd, "give --wave-cycles or --wave-cases, not both");
+  }
+  if ((a.Has("--wave-cycles") || a.Has("--wave-cases")) && !a.Has("--waves")) {
+    Usage(cmd, "--wave-cycles and --wave-cases need --waves FILE.fst");
+  }
+  o.waves = a.Get("--waves");
+  uint64_t first = 0, last = 0;
+  if (a.Has("--wave-cycles")) {
+    if (!ParseRange(a.Get("--wave-cycles"), &first, &last)) {
+      Usage(cmd, "--wave-cycles takes A:B with A <= B, got '" + a.Get("--wave-cycles") + "'");
+    }
+    o.wave_first_cycle = first, o.wave_last_cycle = last;
+  }
+  if (a.Has("--wave-cases")) {
+    if (!ParseRange(a.Get("--wave-cases"), &first, &last) || last > INT64_MAX) {
+      Usage(cmd, "--wave-cases takes A:B with A <= B, got '" + a.Get("--wave-cases") + "'");
+    }
+    o.wave_first_case = static_cast<int64_t>(first), o.wave_last_case = static_cast<int64_t>(last);
+  }
+  return o;
+}
+
+// A case and where it came from ("FILE:LINE").
+struct Located {
+  Case c;
+  std::string where;
+};
+
+// The RTL's answer to a case in the model's shape: vector forms vl bits, scalars one word.
+// Returns a non-empty problem when the response breaks a rule the model cannot express (an
+// undef response, result bits set at or above VL, above the scalar).
+std::string RtlOutcome(const Case& c, const top::Response& r, Outcome* out) {
+  out->fpsr = r.fpsr;
+  const int keep_bits = IsScalarResult(c.op) ? fp_width(c.fmt) : c.vl;
+  out->res.assign(IsScalarResult(c.op) ? 1 : c.vl / 64, 0);
+  std::string problem;
+  if (r.undef) problem = "the RTL answered undef (not an operation)";
+  for (size_t w = 0; w < r.res.size(); ++w) {
+    uint64_t v = r.res[w];
+    const int lsb = static_cast<int>(w) * 64;
+    const uint64_t keep = lsb >= keep_bits ? 0
+                          : keep_bits - lsb >= 64 ? ~0ULL
+                                                  : (1ULL << (keep_bits - lsb)) - 1;
+    if ((v & ~keep) != 0 && problem.empty()) {
+      problem = "the RTL result has bits set at or above bit " + std::to_string(keep_bits);
+    }
+    if (w < out->res.size()) out->res[w] = v & keep;
+  }
+  return problem;
+}
+
+// Runs `cases` on the RTL. A case the built configuration cannot run (VL above its maximum) is
+// an input error reported as FILE:LINE; then nothing runs and the exit status is 2.
+int RunOnRtl(const std::string& cmd, const std::vector<Located>& cases, top::Options opt,
+             top::Report* rep) {
+  const top::BuildConfig cfg = top::Built();
+  int errors = 0;
+  for (const Located& l : cases) {
+    if (l.c.vl > cfg.max_vl && ++errors <= kMaxReportedErrors) {
+      std::fprintf(stderr,
+                   "vfadd %s: %s: field 3 'vl': %d is above this build's maximum vector length "
+                   "%d (build one with 'make build MAX_VL=%d')\n",
+                   cmd.c_str(), l.where.c_str(), l.c.vl, cfg.max_vl, l.c.vl);
+    }
+  }
+  if (errors) {
+    std::fprintf(stderr, "vfadd %s: %d case%s above MaxVecLenBits=%d; nothing was run\n",
+                 cmd.c_str(), errors, errors == 1 ? "" : "s", cfg.max_vl);
+    return kExitBadInput;
+  }
+  std::vector<top::Request> reqs(cases.size());
+  for (size_t i = 0; i < cases.size(); ++i) reqs[i].c = cases[i].c;
+  *rep = top::RunSc(reqs, opt);
+  if (!rep->error.empty()) {
+    std::fprintf(stderr, "vfadd %s: RTL run failed: %s\n", cmd.c_str(), rep->error.c_str());
+    return kExitBadInput;
+  }
+  if (rep->responses.size() != cases.size()) {
+    std::fprintf(stderr, "vfadd %s: RTL run returned %zu responses for %zu cases\n", cmd.c_str(),
+                 rep->responses.size(), cases.size());
+    return kExitMismatch;
+  }
+  return 0;
 }
 
 std::vector<std::string> Split(const std::string& s, char sep) {
@@ -140,36 +286,198 @@ int ForEachCase(const std::string& cmd, const std::vector<std::string>& paths,
 }
 
 // ------------------------------------------------------------------------------------------
+// The summary table (run --summary, summary)
+
+// A table per operation and type: cases, active element operations, how many cases raised each
+// flag; with RTL figures, also the mismatches against the golden model and the mean latency.
+class Summary {
+ public:
+  explicit Summary(bool rtl) : rtl_(rtl) {}
+  void Add(const Case& c, bool mismatch = false, uint64_t latency = 0) {
+    Row& r = rows_[{static_cast<int>(c.op), static_cast<int>(c.fmt)}];
+    ++r.cases;
+    if (!c.checked) ++r.stim;
+    for (int e = 0; e < Elements(c); ++e) r.elems += ElementActive(c, e);
+    for (int k = 0; k < 6; ++k) r.flag[k] += (c.fpsr & kFlagBits[k]) != 0;
+    r.mismatches += mismatch;
+    r.latency += latency;
+  }
+  void Print(FILE* out) const {
+    std::fprintf(out, "%-8s %-4s %8s %10s", "op", "type", "cases", "elem-ops");
+    if (rtl_) std::fprintf(out, " %10s %8s", "mismatches", "latency");
+    std::fprintf(out, " %7s %7s %7s %7s %7s %7s\n", "IOC", "DZC", "OFC", "UFC", "IXC", "IDC");
+    Row total;
+    for (const auto& [key, r] : rows_) {
+      PrintRow(out, OpName(static_cast<Op>(key.first)), FmtLetter(static_cast<Fmt>(key.second)), r);
+      total.cases += r.cases, total.elems += r.elems, total.stim += r.stim;
+      total.mismatches += r.mismatches, total.latency += r.latency;
+      for (int k = 0; k < 6; ++k) total.flag[k] += r.flag[k];
+    }
+    PrintRow(out, "total", ' ', total);
+    if (total.stim) {
+      std::fprintf(out, "(%" PRIu64 " stimulus lines have no result; their flag columns count 0)\n",
+                   total.stim);
+    }
+    if (rtl_) {
+      std::fprintf(out, "(latency: mean cycles from request accepted to response)\n");
+    }
+  }
+
+ private:
+  static constexpr uint32_t kFlagBits[6] = {kIOC, kDZC, kOFC, kUFC, kIXC, kIDC};
+  struct Row {
+    uint64_t cases = 0, elems = 0, stim = 0, mismatches = 0, latency = 0;
+    uint64_t flag[6] = {};
+  };
+  void PrintRow(FILE* out, const char* op, char type, const Row& r) const {
+    std::fprintf(out, "%-8s %-4c %8" PRIu64 " %10" PRIu64, op, type, r.cases, r.elems);
+    if (rtl_) {
+      std::fprintf(out, " %10" PRIu64 " %8.1f", r.mismatches,
+                   r.cases ? static_cast<double>(r.latency) / r.cases : 0.0);
+    }
+    for (int k = 0; k < 6; ++k) std::fprintf(out, " %7" PRIu64, r.flag[k]);
+    std::fprintf(out, "\n");
+  }
+  bool rtl_;
+  std::map<std::pair<int, int>, Row> rows_;
+};
+
+// ------------------------------------------------------------------------------------------
 // run
 
 const char kRunHelp[] =
-    "usage: vfadd run [--engine model] [-o OUT] FILE|-\n"
+    "usage: vfadd run [--engine rtl|model] [RTL engine options] [-o OUT] FILE|-\n"
     "\n"
     "Reads trace lines (stimulus or checked) and writes each case as a checked line, with the\n"
-    "result and FPSR flags computed by the engine. Comments and blank lines are copied. Any\n"
-    "malformed line is reported as FILE:LINE: field ...; then nothing is written and the exit\n"
-    "status is 2.\n";
+    "result and FPSR flags computed by the engine: the RTL (vfadd_top in the SystemC harness,\n"
+    "the default) or the golden model. Comments and blank lines are copied. Any malformed line,\n"
+    "or a case whose vl is above the built MaxVecLenBits (see 'vfadd info'), is reported as\n"
+    "FILE:LINE: field ...; then nothing is written and the exit status is 2. The RTL's results\n"
+    "are also checked against the golden model: a difference is reported on stderr and the exit\n"
+    "status is 1 (the RTL's results are written all the same).\n"
+    "  --summary           print a table per operation and type (cases, mismatches against the\n"
+    "                      golden model, mean latency, flags raised) to stdout (stderr without -o)\n"
+    "\n";
 
-int CmdRun(int argc, char** argv) {
-  const Args a = ParseArgs("run", argc, argv, {"--engine", "-o"}, {}, kRunHelp);
-  CheckEngine("run", a);
-  if (a.positional.size() != 1) Usage("run", "expected one input FILE (or - for stdin)");
-  std::string out;
-  const int errors = ForEachCase(
-      "run", a.positional,
-      [&out](const Case& c, const std::string&) {
-        out += FormatCase(WithOutcome(c, Execute(c))) + '\n';
+// The positional trace files of run and check, read whole: the cases in order, and for run the
+// output lines (comments copied, case lines filled in later).
+struct TraceInput {
+  std::vector<Located> cases;
+  std::vector<std::string> lines;   // comments and blank lines; "" where a case goes
+  std::vector<size_t> case_line;    // index in lines of each case
+};
+
+int ReadTraces(const std::string& cmd, const std::vector<std::string>& paths, TraceInput* in,
+               const std::function<std::string(const Case&)>& validate = nullptr) {
+  return ForEachCase(
+      cmd, paths,
+      [&](const Case& c, const std::string& where) {
+        if (validate) {
+          const std::string problem = validate(c);
+          if (!problem.empty()) return problem;
+        }
+        in->case_line.push_back(in->lines.size());
+        in->lines.emplace_back();
+        in->cases.push_back({c, where});
         return std::string();
       },
-      [&out](std::string raw) {
+      [&](std::string raw) {
         if (!raw.empty() && raw.back() == '\r') raw.pop_back();  // output lines end in \n only
-        out += raw + '\n';
+        in->lines.push_back(raw);
       });
+}
+
+// The outcome of every case on the engine. Returns 0, kExitMismatch (the RTL broke a rule or,
+// with `model_check`, differs from the golden model: reported on stderr) or kExitBadInput.
+int Compute(const std::string& cmd, Engine engine, const Args& a, bool model_check,
+            const std::vector<Located>& cases, std::vector<Outcome>* outs,
+            top::Report* report = nullptr) {
+  outs->assign(cases.size(), Outcome());
+  if (engine == Engine::kModel) {
+    for (size_t i = 0; i < cases.size(); ++i) (*outs)[i] = Execute(cases[i].c);
+    return 0;
+  }
+  top::Options opt = RtlOptions(cmd, a);
+  opt.check = model_check;
+  top::Report local;
+  top::Report& rep = report ? *report : local;
+  if (const int rc = RunOnRtl(cmd, cases, opt, &rep)) return rc;
+  int status = 0;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const std::string problem = RtlOutcome(cases[i].c, rep.responses[i], &(*outs)[i]);
+    if (!problem.empty()) {
+      std::fprintf(stderr, "vfadd %s: %s: %s\n", cmd.c_str(), cases[i].where.c_str(),
+                   problem.c_str());
+      status = kExitMismatch;
+    }
+  }
+  for (const top::Mismatch& m : rep.mismatches) {
+    std::fprintf(stderr, "vfadd %s: %s: the RTL differs from the golden model: %s\n", cmd.c_str(),
+                 cases[m.index].where.c_str(), m.what.c_str());
+  }
+  if (rep.mismatch_count > rep.mismatches.size()) {
+    std::fprintf(stderr, "vfadd %s: ... %zu further differences not shown\n", cmd.c_str(),
+                 rep.mismatch_count - rep.mismatches.size());
+  }
+  if (rep.mismatch_count) status = kExitMismatch;
+  if (rep.assertion_failed) {
+    std::fprintf(stderr, "vfadd %s: an RTL assertion failed (see above)\n", cmd.c_str());
+    status = kExitMismatch;
+  }
+  return status;
+}
+
+std::set<std::string> With(std::set<std::string> a, const std::set<std::string>& b) {
+  a.insert(b.begin(), b.end());
+  return a;
+}
+
+std::string Help(const char* text) { return std::string(text) + kRtlOptionsHelp; }
+
+int CmdRun(int argc, char** argv) {
+  static const std::string help = Help(kRunHelp);
+  const Args a = ParseArgs("run", argc, argv, With({"--engine", "-o"}, kRtlOptions),
+                           {"--summary"}, help.c_str());
+  const Engine engine = GetEngine("run", a);
+  if (engine == Engine::kRtl) RtlOptions("run", a);  // usage errors before reading anything
+  if (a.positional.size() != 1) Usage("run", "expected one input FILE (or - for stdin)");
+  TraceInput in;
+  const int errors = ReadTraces("run", a.positional, &in);
   if (errors) {
     std::fprintf(stderr, "vfadd run: %d input error%s; no output written\n", errors,
                  errors == 1 ? "" : "s");
     return kExitBadInput;
   }
+  std::vector<Outcome> outs;
+  top::Report rep;
+  const int status = Compute("run", engine, a, /*model_check=*/true, in.cases, &outs, &rep);
+  if (status == kExitBadInput) {
+    std::fprintf(stderr, "vfadd run: no output written\n");
+    return status;
+  }
+  if (a.Has("--summary")) {
+    // To stderr when the trace goes to stdout.
+    FILE* sout = a.Has("-o") ? stdout : stderr;
+    const bool rtl = engine == Engine::kRtl;
+    Summary sum(rtl);
+    for (size_t i = 0; i < in.cases.size(); ++i) {
+      const Case done = WithOutcome(in.cases[i].c, outs[i]);
+      const Outcome want = Execute(in.cases[i].c);
+      const uint64_t lat = rtl ? rep.responses[i].response_cycle - rep.responses[i].accept_cycle : 0;
+      sum.Add(done, want.res != outs[i].res || want.fpsr != outs[i].fpsr, lat);
+    }
+    sum.Print(sout);
+    if (rtl) {
+      std::fprintf(sout, "%zu cases, %" PRIu64 " cycles, %" PRIu64 " elements checked%s%s\n",
+                   in.cases.size(), rep.cycles, rep.checked_elements,
+                   a.Has("--waves") ? "; waveform: " : "", a.Get("--waves").c_str());
+    }
+  }
+  for (size_t i = 0; i < in.cases.size(); ++i) {
+    in.lines[in.case_line[i]] = FormatCase(WithOutcome(in.cases[i].c, outs[i]));
+  }
+  std::string out;
+  for (const std::string& l : in.lines) out += l + '\n';
   if (a.Has("-o")) {
     FILE* f = std::fopen(a.Get("-o").c_str(), "wb");
     if (!f || std::fwrite(out.data(), 1, out.size(), f) != out.size() || std::fclose(f) != 0) {
@@ -180,20 +488,22 @@ int CmdRun(int argc, char** argv) {
   } else {
     std::fwrite(out.data(), 1, out.size(), stdout);
   }
-  return 0;
+  return status;
 }
 
 // ------------------------------------------------------------------------------------------
 // check
 
 const char kCheckHelp[] =
-    "usage: vfadd check [--engine model] [--max-report N] FILE...\n"
+    "usage: vfadd check [--engine rtl|model] [RTL engine options] [--max-report N] FILE...\n"
     "\n"
-    "Recomputes every checked line (one with res and fpsr) and compares. For each mismatch\n"
-    "(the first N in full, default 10, then only counted) it prints FILE:LINE, the operation,\n"
-    "each differing element with expected and actual bits and values, and the flag\n"
-    "difference. Ends with 'N passed, M failed'. Exit 0 when all match, 1 on a mismatch, 2 on\n"
-    "bad input (a malformed line, a stimulus line without a result, an unreadable file).\n";
+    "Recomputes every checked line (one with res and fpsr) on the engine (default: the RTL)\n"
+    "and compares. For each mismatch (the first N in full, default 10, then only counted) it\n"
+    "prints FILE:LINE, the operation, each differing element with expected and actual bits and\n"
+    "values, and the flag difference. Ends with 'N passed, M failed'. Exit 0 when all match, 1\n"
+    "on a mismatch, 2 on bad input (a malformed line, a stimulus line without a result, an\n"
+    "unreadable file, a vl above the built MaxVecLenBits).\n"
+    "\n";
 
 void ReportMismatch(const std::string& where, const Case& c, const Outcome& got) {
   const int esize = fp_width(c.fmt);
@@ -225,37 +535,44 @@ void ReportMismatch(const std::string& where, const Case& c, const Outcome& got)
 }
 
 int CmdCheck(int argc, char** argv) {
-  const Args a = ParseArgs("check", argc, argv, {"--engine", "--max-report"}, {}, kCheckHelp);
-  CheckEngine("check", a);
+  static const std::string help = Help(kCheckHelp);
+  const Args a = ParseArgs("check", argc, argv, With({"--engine", "--max-report"}, kRtlOptions),
+                           {}, help.c_str());
+  const Engine engine = GetEngine("check", a);
+  if (engine == Engine::kRtl) RtlOptions("check", a);
   uint64_t max_report = 10;
   if (a.Has("--max-report") && !ParseU64(a.Get("--max-report"), 10, &max_report)) {
     Usage("check", "--max-report takes a count, got '" + a.Get("--max-report") + "'");
   }
   if (a.positional.empty()) Usage("check", "expected at least one FILE (or - for stdin)");
-  uint64_t passed = 0, failed = 0;
-  const int errors =
-      ForEachCase("check", a.positional, [&](const Case& c, const std::string& where) {
-        if (!c.checked) {
-          return std::string("fields 8-9 'res fpsr': expected a checked line, got a stimulus line");
-        }
-        const Outcome got = Execute(c);
-        if (got.res == c.res && got.fpsr == c.fpsr) {
-          ++passed;
-        } else if (++failed <= max_report) {
-          ReportMismatch(where, c, got);
-        }
-        return std::string();
-      });
+  TraceInput in;
+  const int errors = ReadTraces("check", a.positional, &in, [](const Case& c) {
+    return c.checked ? std::string()
+                     : std::string("fields 8-9 'res fpsr': expected a checked line, got a "
+                                   "stimulus line");
+  });
   if (errors) {
     std::fprintf(stderr, "vfadd check: %d input error%s; the check is incomplete\n", errors,
                  errors == 1 ? "" : "s");
     return kExitBadInput;
   }
+  std::vector<Outcome> outs;
+  const int status = Compute("check", engine, a, /*model_check=*/false, in.cases, &outs);
+  if (status == kExitBadInput) return status;
+  uint64_t passed = 0, failed = 0;
+  for (size_t i = 0; i < in.cases.size(); ++i) {
+    const Case& c = in.cases[i].c;
+    if (outs[i].res == c.res && outs[i].fpsr == c.fpsr) {
+      ++passed;
+    } else if (++failed <= max_report) {
+      ReportMismatch(in.cases[i].where, c, outs[i]);
+    }
+  }
   if (failed > max_report) {
     std::printf("... %" PRIu64 " further mismatches not shown\n", failed - max_report);
   }
   std::printf("%" PRIu64 " passed, %" PRIu64 " failed\n", passed, failed);
-  return failed ? kExitMismatch : 0;
+  return failed ? kExitMismatch : status;
 }
 
 // ------------------------------------------------------------------------------------------
@@ -345,12 +662,13 @@ int CmdGen(int argc, char** argv) {
 // disasm
 
 const char kDisasmHelp[] =
-    "usage: vfadd disasm [--engine model] WORD... | --file F | -\n"
+    "usage: vfadd disasm [--engine rtl|model] WORD... | --file F | -\n"
     "\n"
     "Decodes 32-bit A64 instruction words (hex, optional 0x) of the SVE FP add family and\n"
-    "MOVPRFX and prints one line per word: '<8 hex digits> <text>', the text being the GNU\n"
-    "binutils disassembly, 'undefined' (an unallocated word in the family's encoding space)\n"
-    "or 'other'. With --file or -, words are read whitespace-separated; '#' starts a comment.\n";
+    "MOVPRFX, through the RTL decoder vfadd_decode (the default) or the golden model's, and\n"
+    "prints one line per word: '<8 hex digits> <text>', the text being the GNU binutils\n"
+    "disassembly, 'undefined' (an unallocated word in the family's encoding space) or 'other'.\n"
+    "With --file or -, words are read whitespace-separated; '#' starts a comment.\n";
 
 bool ParseWord(std::string s, uint32_t* w) {
   if (s.rfind("0x", 0) == 0 || s.rfind("0X", 0) == 0) s = s.substr(2);
@@ -362,7 +680,7 @@ bool ParseWord(std::string s, uint32_t* w) {
 
 int CmdDisasm(int argc, char** argv) {
   const Args a = ParseArgs("disasm", argc, argv, {"--engine", "--file"}, {}, kDisasmHelp);
-  CheckEngine("disasm", a);
+  const Engine engine = GetEngine("disasm", a);
   struct Word { std::string src; int line; std::string text; };
   std::vector<Word> words;
   std::string name = "argument";
@@ -420,7 +738,7 @@ int CmdDisasm(int argc, char** argv) {
     }
     char buf[16];
     std::snprintf(buf, sizeof buf, "%08x ", word);
-    out += buf + Disassemble(word) + "\n";
+    out += buf + Disassemble(engine == Engine::kRtl ? RtlDecode(word) : Decode(word)) + "\n";
   }
   if (errors) return kExitBadInput;
   std::fputs(out.c_str(), stdout);
@@ -440,39 +758,121 @@ const char kSummaryHelp[] =
 int CmdSummary(int argc, char** argv) {
   const Args a = ParseArgs("summary", argc, argv, {}, {}, kSummaryHelp);
   if (a.positional.empty()) Usage("summary", "expected at least one FILE (or - for stdin)");
-  struct Row { uint64_t cases = 0, elems = 0, stim = 0; uint64_t flag[6] = {}; };
-  static const uint32_t kFlagBits[6] = {kIOC, kDZC, kOFC, kUFC, kIXC, kIDC};
-  std::map<std::pair<int, int>, Row> rows;
+  Summary sum(/*rtl=*/false);
   const int errors = ForEachCase("summary", a.positional, [&](const Case& c, const std::string&) {
-    Row& r = rows[{static_cast<int>(c.op), static_cast<int>(c.fmt)}];
-    ++r.cases;
-    if (!c.checked) ++r.stim;
-    for (int e = 0; e < Elements(c); ++e) r.elems += ElementActive(c, e);
-    for (int k = 0; k < 6; ++k) r.flag[k] += (c.fpsr & kFlagBits[k]) != 0;
+    sum.Add(c);
     return std::string();
   });
   if (errors) return kExitBadInput;
-  std::printf("%-8s %-4s %8s %10s %7s %7s %7s %7s %7s %7s\n", "op", "type", "cases",
-              "elem-ops", "IOC", "DZC", "OFC", "UFC", "IXC", "IDC");
-  Row total;
-  for (const auto& [key, r] : rows) {
-    std::printf("%-8s %-4c %8" PRIu64 " %10" PRIu64, OpName(static_cast<Op>(key.first)),
-                FmtLetter(static_cast<Fmt>(key.second)), r.cases, r.elems);
-    total.cases += r.cases, total.elems += r.elems, total.stim += r.stim;
-    for (int k = 0; k < 6; ++k) {
-      std::printf(" %7" PRIu64, r.flag[k]);
-      total.flag[k] += r.flag[k];
-    }
-    std::printf("\n");
-  }
-  std::printf("%-8s %-4s %8" PRIu64 " %10" PRIu64, "total", "", total.cases, total.elems);
-  for (int k = 0; k < 6; ++k) std::printf(" %7" PRIu64, total.flag[k]);
-  std::printf("\n");
-  if (total.stim) {
-    std::printf("(%" PRIu64 " stimulus lines have no result; their flag columns count 0)\n",
-                total.stim);
-  }
+  sum.Print(stdout);
   return 0;
+}
+
+// ------------------------------------------------------------------------------------------
+// info
+
+const char kInfoHelp[] =
+    "usage: vfadd info\n"
+    "\n"
+    "Prints the configuration of vfadd_top this tool was built with (make build MAX_VL=\n"
+    "STAGES=) and its latencies and throughputs as the RTL documents them (the test suite\n"
+    "measures them).\n";
+
+int CeilLog2(int n) {
+  int l = 0;
+  while ((1 << l) < n) ++l;
+  return l;
+}
+
+int CmdInfo(int argc, char** argv) {
+  const Args a = ParseArgs("info", argc, argv, {}, {}, kInfoHelp);
+  if (!a.positional.empty()) Usage("info", "unexpected argument '" + a.positional[0] + "'");
+  const top::BuildConfig cfg = top::Built();
+  const int n = cfg.stages;
+  std::printf("vfadd_top: MaxVecLenBits=%d NumStages=%d TagBits=%d\n", cfg.max_vl, n,
+              cfg.tag_bits);
+  std::printf("vector length: 128 to %d bits per case, in steps of 128\n", cfg.max_vl);
+  std::printf("latency in cycles, request accepted to response (no backpressure):\n");
+  std::printf("  %-36s %d\n", "fadd, fsub, fsubr, faddp (all forms)", n + 2);
+  std::printf("  %-36s %d * ceil(log2(VL / esize)) + 2; at VL %d: h %d, s %d, d %d\n", "faddv", n,
+              cfg.max_vl, n * CeilLog2(cfg.max_vl / 16) + 2, n * CeilLog2(cfg.max_vl / 32) + 2,
+              n * CeilLog2(cfg.max_vl / 64) + 2);
+  std::printf("  %-36s %d * k + 3, k active elements (inactive ones are skipped)\n", "fadda", n);
+  std::printf("throughput: one operation per cycle (faddv: at one VL and type); fadda: one per "
+              "%d * k + 2 cycles\n", n);
+  return 0;
+}
+
+// ------------------------------------------------------------------------------------------
+// bench
+
+const char kBenchHelp[] =
+    "usage: vfadd bench [--count N] [--seed S] [--reps R]\n"
+    "\n"
+    "Runs N seeded random cases (default 20000; every operation and type, VLs up to the built\n"
+    "maximum) R times (default 3) through the SystemC harness (RunSc) and through a plain C++\n"
+    "clock loop around the --cc build of the same Verilated vfadd_top (RunCc). Both check every\n"
+    "element against the golden model. Prints checked element-operations per second (median of\n"
+    "the R runs) and ends with 'ratio harness/raw: X.XX'. Exit 1 on a mismatch.\n";
+
+int CmdBench(int argc, char** argv) {
+  const Args a = ParseArgs("bench", argc, argv, {"--count", "--seed", "--reps"}, {}, kBenchHelp);
+  if (!a.positional.empty()) Usage("bench", "unexpected argument '" + a.positional[0] + "'");
+  uint64_t count = 20000, seed = 1, reps = 3;
+  if (a.Has("--count") && (!ParseU64(a.Get("--count"), 10, &count) || count == 0)) {
+    Usage("bench", "--count takes a positive integer, got '" + a.Get("--count") + "'");
+  }
+  if (a.Has("--seed") && !ParseU64(a.Get("--seed"), 10, &seed)) {
+    Usage("bench", "--seed takes a decimal integer, got '" + a.Get("--seed") + "'");
+  }
+  if (a.Has("--reps") && (!ParseU64(a.Get("--reps"), 10, &reps) || reps == 0 || reps > 100)) {
+    Usage("bench", "--reps takes an integer from 1 to 100, got '" + a.Get("--reps") + "'");
+  }
+  const top::BuildConfig cfg = top::Built();
+  GenOptions g;
+  g.seed = seed;
+  g.count = count;
+  for (int vl = kMinVl; vl <= cfg.max_vl; vl += 128) g.vls.push_back(vl);
+  std::vector<top::Request> reqs(count);
+  for (uint64_t i = 0; i < count; ++i) reqs[i].c = GenerateCase(g, i);
+
+  struct Engine {
+    const char* name;
+    top::Report (*run)(const std::vector<top::Request>&, const top::Options&);
+    std::vector<double> rates, cycle_rates;
+  };
+  Engine engines[2] = {{"SystemC harness (--sc)", top::RunSc, {}, {}},
+                       {"C++ clock loop (--cc)", top::RunCc, {}, {}}};
+  std::printf("vfadd bench: MaxVecLenBits=%d NumStages=%d, %" PRIu64 " cases (seed %" PRIu64
+              "), %" PRIu64 " runs each\n", cfg.max_vl, cfg.stages, count, seed, reps);
+  int status = 0;
+  for (uint64_t r = 0; r < reps; ++r) {
+    for (Engine& e : engines) {
+      top::Options opt;
+      opt.seed = seed;
+      const auto t0 = std::chrono::steady_clock::now();
+      const top::Report rep = e.run(reqs, opt);
+      const double s =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (!rep.error.empty() || rep.mismatch_count || rep.assertion_failed) {
+        std::fprintf(stderr, "vfadd bench: %s: %zu mismatches%s%s\n", e.name, rep.mismatch_count,
+                     rep.error.empty() ? "" : ", error: ", rep.error.c_str());
+        status = kExitMismatch;
+      }
+      e.rates.push_back(rep.checked_elements / s);
+      e.cycle_rates.push_back(rep.cycles / s);
+    }
+  }
+  auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+  };
+  std::printf("%-26s %16s %14s\n", "engine", "elem-ops/s", "cycles/s");
+  for (const Engine& e : engines) {
+    std::printf("%-26s %16.0f %14.0f\n", e.name, median(e.rates), median(e.cycle_rates));
+  }
+  std::printf("ratio harness/raw: %.2f\n", median(engines[0].rates) / median(engines[1].rates));
+  return status;
 }
 
 // ------------------------------------------------------------------------------------------
@@ -481,7 +881,8 @@ const char kMainHelp[] =
     "usage: vfadd <command> [options]\n"
     "\n"
     "vfadd: the Arm SVE floating-point add family (FADD, FSUB, FSUBR, FADDP, FADDA, FADDV),\n"
-    "bit-exact, on trace files (see ../shared/trace-format.md).\n"
+    "bit-exact, on trace files (see ../shared/trace-format.md): the RTL unit vfadd_top and its\n"
+    "golden model.\n"
     "\n"
     "commands:\n"
     "  run      compute results for stimulus lines, write checked lines\n"
@@ -489,6 +890,8 @@ const char kMainHelp[] =
     "  gen      write seeded random stimulus biased towards hard cases\n"
     "  disasm   decode and disassemble instruction words\n"
     "  summary  tabulate the cases of trace files per operation and type\n"
+    "  info     the configuration of vfadd_top this tool was built with\n"
+    "  bench    simulation speed: the SystemC harness against a plain clock loop\n"
     "\n"
     "'vfadd <command> --help' describes each. Exit status: 0 ok, 1 mismatch, 2 bad input.\n";
 
@@ -508,7 +911,7 @@ int main(int argc, char** argv) {
   }
   static const std::map<std::string, int (*)(int, char**)> kCommands = {
       {"run", CmdRun}, {"check", CmdCheck}, {"gen", CmdGen}, {"disasm", CmdDisasm},
-      {"summary", CmdSummary}};
+      {"summary", CmdSummary}, {"info", CmdInfo}, {"bench", CmdBench}};
   auto it = kCommands.find(cmd);
   if (it == kCommands.end()) {
     std::fprintf(stderr, "vfadd: unknown command '%s'\n\n%s", cmd.c_str(), kMainHelp);

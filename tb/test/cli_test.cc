@@ -309,6 +309,15 @@ class CliTest : public ::testing::Test {
 
   std::string Q(const std::string& name) const { return ShellQuote(Path(name)); }
 
+  // `vfadd ARGS` is a usage error: exit 2, a message, no output.
+  void ExpectUsageError(const std::string& args) const {
+    SCOPED_TRACE("vfadd " + args);
+    const Result r = Vfadd(args);
+    EXPECT_EQ(r.status, 2) << "stdout:\n" << r.out << "stderr:\n" << r.err;
+    EXPECT_NE(r.err, "");
+    EXPECT_EQ(r.out, "");
+  }
+
   static std::string* root_;
   std::string dir_;
 };
@@ -745,9 +754,11 @@ TEST_F(CliTest, GenRestrictsOpsTypesVlAndFpcr) {
 }
 
 TEST_F(CliTest, GenLinesAreAcceptedByRunAndPassCheck) {
+  // Every VL up to 2048: the model engine, which has no built maximum (the RTL engine's tests
+  // are below, at the VLs of its build).
   const Result g = Vfadd("gen --seed 2024 --count 3000 -o " + Q("stim.trace"));
   EXPECT_EXIT_STATUS(g, 0);
-  const Result r = Vfadd("run " + Q("stim.trace") + " -o " + Q("checked.trace"));
+  const Result r = Vfadd("run --engine model " + Q("stim.trace") + " -o " + Q("checked.trace"));
   EXPECT_EXIT_STATUS(r, 0);
   const std::vector<std::string> stim = Lines(Read(Path("stim.trace")));
   const std::vector<std::string> checked = Lines(Read(Path("checked.trace")));
@@ -760,7 +771,7 @@ TEST_F(CliTest, GenLinesAreAcceptedByRunAndPassCheck) {
     ASSERT_EQ(fst.size(), 7u) << stim[i];
     EXPECT_TRUE(std::equal(fst.begin(), fst.end(), fc.begin())) << stim[i] << "\n" << checked[i];
   }
-  const Result c = Vfadd("check " + Q("checked.trace"));
+  const Result c = Vfadd("check --engine model " + Q("checked.trace"));
   EXPECT_EXIT_STATUS(c, 0);
   EXPECT_EQ(LastLine(c.out), "3000 passed, 0 failed");
 }
@@ -768,7 +779,7 @@ TEST_F(CliTest, GenLinesAreAcceptedByRunAndPassCheck) {
 TEST_F(CliTest, GenCoversHardCases) {
   const Result g = Vfadd("gen --seed 777 --count 3000 -o " + Q("stim.trace"));
   EXPECT_EXIT_STATUS(g, 0);
-  const Result r = Vfadd("run " + Q("stim.trace"));
+  const Result r = Vfadd("run --engine model " + Q("stim.trace"));  // VLs up to 2048
   EXPECT_EXIT_STATUS(r, 0);
   std::map<Kind, int> kinds;
   int all_false = 0, all_true = 0, non_canonical = 0;
@@ -1046,7 +1057,7 @@ TEST_F(CliTest, UsageErrorsAreBadInput) {
       "gen --seed 1 --count 1 --frob",
       "disasm --frob 65808861",
       "summary --frob " + ok,
-      "run --engine=rtl " + ok,              // an engine this build does not have
+      "run --engine=verilog " + ok,          // an engine this build does not have
       "run " + ok + " -o",                   // missing option values
       "check " + ok + " --max-report",
       "gen --count 1 --seed",
@@ -1060,13 +1071,160 @@ TEST_F(CliTest, UsageErrorsAreBadInput) {
       "gen --seed 1 --count 1 extra",
       "gen --seed 1 --seed 2 --count 1",     // an option twice
   };
-  for (const std::string& args : kCases) {
-    SCOPED_TRACE("vfadd " + args);
-    const Result r = Vfadd(args);
-    EXPECT_EXIT_STATUS(r, 2);
-    EXPECT_NE(r.err, "");
-    EXPECT_EQ(r.out, "");
+  for (const std::string& args : kCases) ExpectUsageError(args);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The RTL engine (the default): vfadd_top in the SystemC harness. Its results are compared with
+// the golden model's (--engine model), which is written from the architecture independently of
+// the RTL; the configuration comes from the build (VFADD_MAX_VL, VFADD_STAGES).
+
+// A stimulus file of `count` generated cases at the VLs the built configuration takes.
+std::string BuiltVls() {
+  std::string vls;
+  for (int vl = 128; vl <= VFADD_MAX_VL; vl += 128) {
+    vls += (vls.empty() ? "" : ",") + std::to_string(vl);
   }
+  return vls;
+}
+
+TEST_F(CliTest, InfoPrintsTheBuiltConfiguration) {
+  const Result r = Vfadd("info");
+  EXPECT_EXIT_STATUS(r, 0);
+  const std::string want = "vfadd_top: MaxVecLenBits=" + std::to_string(VFADD_MAX_VL) +
+                           " NumStages=" + std::to_string(VFADD_STAGES) + " TagBits=16";
+  EXPECT_EQ(Lines(r.out).at(0), want) << r.out;
+  EXPECT_EXIT_STATUS(Vfadd("info extra"), 2);
+}
+
+TEST_F(CliTest, RtlEngineIsTheDefaultAndAgreesWithTheModel) {
+  EXPECT_EXIT_STATUS(Vfadd("gen --seed 31 --count 600 --vl " + BuiltVls() + " -o " +
+                           Q("stim.trace")), 0);
+  const Result rtl = Vfadd("run " + Q("stim.trace"));
+  const Result rtl2 = Vfadd("run --engine rtl " + Q("stim.trace"));
+  const Result model = Vfadd("run --engine model " + Q("stim.trace"));
+  EXPECT_EXIT_STATUS(rtl, 0);
+  EXPECT_EXIT_STATUS(model, 0);
+  EXPECT_EQ(rtl.out, model.out);
+  EXPECT_EQ(rtl2.out, model.out);
+  // Idle cycles and backpressure change the timing, never the results.
+  const Result busy = Vfadd("run --idle 0.3 --backpressure 0.4 --seed 9 " + Q("stim.trace"));
+  EXPECT_EXIT_STATUS(busy, 0);
+  EXPECT_EQ(busy.out, model.out);
+  // check on the RTL passes the model's trace, and the model passes the RTL's.
+  Write("model.trace", model.out);
+  Write("rtl.trace", rtl.out);
+  EXPECT_EQ(LastLine(Vfadd("check " + Q("model.trace")).out), "600 passed, 0 failed");
+  EXPECT_EQ(LastLine(Vfadd("check --engine model " + Q("rtl.trace")).out), "600 passed, 0 failed");
+}
+
+TEST_F(CliTest, RunSummaryCountsRtlCases) {
+  EXPECT_EXIT_STATUS(Vfadd("gen --seed 5 --count 100 --ops fadd,faddv --types s --vl 128 -o " +
+                           Q("stim.trace")), 0);
+  const Result r = Vfadd("run --summary -o " + Q("out.trace") + " " + Q("stim.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  const std::string total = LineWith(r.out, "total");
+  ASSERT_FALSE(total.empty()) << r.out;
+  EXPECT_EQ(Fields(total).at(1), "100") << total;   // cases
+  EXPECT_EQ(Fields(total).at(3), "0") << total;     // mismatches
+  EXPECT_TRUE(Contains(r.out, "100 cases,")) << r.out;
+}
+
+TEST_F(CliTest, VlAboveTheBuiltMaximumIsBadInput) {
+  if (VFADD_MAX_VL == 2048) GTEST_SKIP() << "the tool is built for the largest VL";
+  const int vl = VFADD_MAX_VL + 128;
+  const Result g = Vfadd("gen --seed 1 --count 1 --types s --ops fadd --vl " + std::to_string(vl));
+  ASSERT_EQ(g.status, 0) << g.err;
+  const std::string big = Lines(g.out).at(1);
+  const std::string path = Write("big.trace", "# header\n" + kDocStim + "\n" + big + "\n");
+  for (const std::string& cmd : {std::string("run"), "run -o " + Q("out.trace")}) {
+    const Result r = Vfadd(cmd + " " + Q("big.trace"));
+    EXPECT_EXIT_STATUS(r, 2);
+    EXPECT_TRUE(MentionsLocation(r.err, path, 3)) << r.err;
+    EXPECT_TRUE(NamesField(r.err, 3, "vl")) << r.err;
+    EXPECT_TRUE(Contains(r.err, std::to_string(VFADD_MAX_VL))) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_FALSE(fs::exists(Path("out.trace")));
+  }
+  // The model has no such limit.
+  EXPECT_EXIT_STATUS(Vfadd("run --engine model " + Q("big.trace")), 0);
+}
+
+TEST_F(CliTest, RtlOptionsAreChecked) {
+  const std::string ok = Q("ok.trace");
+  Write("ok.trace", kDocStim + "\n");
+  const std::vector<std::string> kCases = {
+      "run --idle 1.5 " + ok,
+      "run --idle x " + ok,
+      "run --backpressure -0.1 " + ok,
+      "run --seed x " + ok,
+      "run --waves " + Q("w.fst") + " --wave-cycles 5:2 " + ok,
+      "run --waves " + Q("w.fst") + " --wave-cycles 3 " + ok,
+      "run --wave-cycles 0:3 " + ok,
+      "run --waves " + Q("w.fst") + " --wave-cycles 0:3 --wave-cases 0:1 " + ok,
+      "run --engine model --waves " + Q("w.fst") + " " + ok,
+      "check --engine model --idle 0.5 " + ok,
+      "disasm --engine verilog 65808861",
+      "disasm --idle 0.5 65808861",
+      "bench --count 0",
+      "bench --reps x",
+  };
+  for (const std::string& args : kCases) {
+    ExpectUsageError(args);
+    EXPECT_FALSE(fs::exists(Path("w.fst")));
+  }
+}
+
+// An FST file starts with its header block: block type FST_BL_HDR = 0, then the block's 64-bit
+// big-endian length (gtkwave's fstapi.c), which is far below the file's size.
+bool LooksLikeFst(const std::string& bytes) {
+  if (bytes.size() < 64 || bytes[0] != 0) return false;
+  uint64_t len = 0;
+  for (int i = 1; i <= 8; ++i) len = len << 8 | static_cast<unsigned char>(bytes[i]);
+  return len > 8 && len < bytes.size();
+}
+
+TEST_F(CliTest, RunWritesWaveforms) {
+  Write("in.trace", kDocStim + "\n" + kDocStim + "\n" + kDocStim + "\n");
+  for (const std::string window : {"", "--wave-cycles 2:40", "--wave-cases 1:1"}) {
+    SCOPED_TRACE(window);
+    fs::remove(Path("w.fst"));
+    const Result r = Vfadd("run --waves " + Q("w.fst") + " " + window + " " + Q("in.trace"));
+    EXPECT_EXIT_STATUS(r, 0);
+    EXPECT_TRUE(LooksLikeFst(Read(Path("w.fst"))));
+  }
+}
+
+TEST_F(CliTest, DisasmEnginesAgree) {
+  // Words of every form and kind: the words of section 7 with each size, and neighbours.
+  std::string words;
+  for (const uint32_t base : {0x65808861u, 0x65982861u, 0x65008461u, 0x65C09FE1u, 0x65430041u,
+                              0x0420BC41u, 0x04102841u, 0x64902861u, 0x6598A021u}) {
+    for (uint32_t size = 0; size < 4; ++size) {
+      for (const uint32_t flip : {0u, 1u << 5, 1u << 16, 1u << 21, 1u << 13}) {
+        char buf[16];
+        std::snprintf(buf, sizeof buf, "%08x ", ((base & ~(3u << 22)) | (size << 22)) ^ flip);
+        words += buf;
+      }
+    }
+  }
+  const Result rtl = Vfadd("disasm --engine rtl " + words);
+  const Result model = Vfadd("disasm --engine model " + words);
+  EXPECT_EXIT_STATUS(rtl, 0);
+  EXPECT_EQ(rtl.out, model.out);
+  EXPECT_EQ(Vfadd("disasm " + words).out, model.out);
+}
+
+TEST_F(CliTest, BenchEndsWithTheRatio) {
+  const Result r = Vfadd("bench --count 100 --reps 1");
+  EXPECT_EXIT_STATUS(r, 0);
+  const std::string last = LastLine(r.out);
+  ASSERT_EQ(last.rfind("ratio harness/raw: ", 0), 0u) << r.out;
+  const std::string num = last.substr(std::string("ratio harness/raw: ").size());
+  ASSERT_EQ(num.size(), 4u) << last;
+  EXPECT_TRUE(std::isdigit(static_cast<unsigned char>(num[0])) && num[1] == '.' &&
+              std::isdigit(static_cast<unsigned char>(num[2])) &&
+              std::isdigit(static_cast<unsigned char>(num[3]))) << last;
 }
 
 }  // namespace
