@@ -205,18 +205,22 @@ std::string RtlOutcome(const Case& c, const top::Response& r, Outcome* out) {
 int RunOnRtl(const std::string& cmd, const std::vector<Located>& cases, top::Options opt,
              top::Report* rep) {
   const top::BuildConfig cfg = top::Built();
-  int errors = 0;
+  int errors = 0, largest = 0;
   for (const Located& l : cases) {
-    if (l.c.vl > cfg.max_vl && ++errors <= kMaxReportedErrors) {
+    if (l.c.vl <= cfg.max_vl) continue;
+    largest = std::max(largest, l.c.vl);
+    if (++errors <= kMaxReportedErrors) {
       std::fprintf(stderr,
                    "vfadd %s: %s: field 3 'vl': %d is above this build's maximum vector length "
-                   "%d (build one with 'make build MAX_VL=%d')\n",
-                   cmd.c_str(), l.where.c_str(), l.c.vl, cfg.max_vl, l.c.vl);
+                   "%d\n", cmd.c_str(), l.where.c_str(), l.c.vl, cfg.max_vl);
     }
   }
   if (errors) {
-    std::fprintf(stderr, "vfadd %s: %d case%s above MaxVecLenBits=%d; nothing was run\n",
-                 cmd.c_str(), errors, errors == 1 ? "" : "s", cfg.max_vl);
+    std::fprintf(stderr,
+                 "vfadd %s: %d case%s above MaxVecLenBits=%d; nothing was run (the largest vl is "
+                 "%d: 'make build MAX_VL=%d STAGES=%d' builds a tool for it)\n",
+                 cmd.c_str(), errors, errors == 1 ? "" : "s", cfg.max_vl, largest, largest,
+                 cfg.stages);
     return kExitBadInput;
   }
   std::vector<top::Request> reqs(cases.size());
