@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// vfadd: the command-line tool. Subcommands: run, check, gen, disasm, summary, info, bench.
+// vfadd: the command-line tool. Subcommands: run, check, gen, disasm, summary, regress, info,
+// bench.
 // Exit status: 0 success, 1 mismatches found (check), 2 bad input or usage.
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -14,6 +19,7 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -306,6 +312,42 @@ class Summary {
     r.mismatches += mismatch;
     r.latency += latency;
   }
+  // The rows as text, one line each ("op fmt cases elems stim mismatches latency f0 .. f5"),
+  // for a worker process to hand its table to the parent; AddSerialized adds one such line.
+  std::string Serialize() const {
+    std::string out;
+    for (const auto& [key, r] : rows_) {
+      char buf[256];
+      std::snprintf(buf, sizeof buf, "%d %d %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64
+                    " %" PRIu64, key.first, key.second, r.cases, r.elems, r.stim, r.mismatches,
+                    r.latency);
+      out += buf;
+      for (int k = 0; k < 6; ++k) out += " " + std::to_string(r.flag[k]);
+      out += "\n";
+    }
+    return out;
+  }
+  bool AddSerialized(const std::string& line) {
+    std::istringstream in(line);
+    int op = -1, fmt = -1;
+    Row x;
+    in >> op >> fmt >> x.cases >> x.elems >> x.stim >> x.mismatches >> x.latency;
+    for (int k = 0; k < 6; ++k) in >> x.flag[k];
+    if (!in || op < 0 || op >= kNumOps || fmt < 1 || fmt > 3) return false;
+    Row& r = rows_[{op, fmt}];
+    r.cases += x.cases, r.elems += x.elems, r.stim += x.stim;
+    r.mismatches += x.mismatches, r.latency += x.latency;
+    for (int k = 0; k < 6; ++k) r.flag[k] += x.flag[k];
+    return true;
+  }
+  // f(op name, type letter, cases, mismatches) for each row, in table order.
+  void ForEachRow(const std::function<void(const char*, char, uint64_t, uint64_t)>& f) const {
+    for (const auto& [key, r] : rows_) {
+      f(OpName(static_cast<Op>(key.first)), FmtLetter(static_cast<Fmt>(key.second)), r.cases,
+        r.mismatches);
+    }
+  }
+
   void Print(FILE* out) const {
     std::fprintf(out, "%-8s %-4s %8s %10s", "op", "type", "cases", "elem-ops");
     if (rtl_) std::fprintf(out, " %10s %8s", "mismatches", "latency");
@@ -596,29 +638,27 @@ const char kGenHelp[] =
     "subnormals, min/max normal, cancellation, alignment around the significand width, ties,\n"
     "overflow and tiny results; predicates all-true, all-false, random and non-canonical.\n";
 
-int CmdGen(int argc, char** argv) {
-  const Args a = ParseArgs("gen", argc, argv,
-                           {"--seed", "--count", "--ops", "--types", "--vl", "--fpcr", "-o"}, {},
-                           kGenHelp);
-  if (!a.positional.empty()) Usage("gen", "unexpected argument '" + a.positional[0] + "'");
+// The options the generator shares with regress: --seed, --count (both required), --ops,
+// --types, --vl, --fpcr.
+GenOptions ParseGenOptions(const std::string& cmd, const Args& a) {
   GenOptions opt;
   if (!a.Has("--seed") || !ParseU64(a.Get("--seed"), 10, &opt.seed)) {
-    Usage("gen", "--seed takes a decimal integer, got '" + a.Get("--seed") + "'");
+    Usage(cmd, "--seed takes a decimal integer, got '" + a.Get("--seed") + "'");
   }
   if (!a.Has("--count") || !ParseU64(a.Get("--count"), 10, &opt.count)) {
-    Usage("gen", "--count takes a decimal integer, got '" + a.Get("--count") + "'");
+    Usage(cmd, "--count takes a decimal integer, got '" + a.Get("--count") + "'");
   }
   if (a.Has("--ops")) {
     for (const auto& s : Split(a.Get("--ops"), ',')) {
       Op op;
-      if (!ParseOp(s, &op)) Usage("gen", "--ops: unknown operation '" + s + "'");
+      if (!ParseOp(s, &op)) Usage(cmd, "--ops: unknown operation '" + s + "'");
       opt.ops.push_back(op);
     }
   }
   if (a.Has("--types")) {
     for (const auto& s : Split(a.Get("--types"), ',')) {
       Fmt f;
-      if (!ParseFmt(s, &f)) Usage("gen", "--types: unknown type '" + s + "' (h, s or d)");
+      if (!ParseFmt(s, &f)) Usage(cmd, "--types: unknown type '" + s + "' (h, s or d)");
       opt.types.push_back(f);
     }
   }
@@ -626,7 +666,7 @@ int CmdGen(int argc, char** argv) {
     for (const auto& s : Split(a.Get("--vl"), ',')) {
       uint64_t v;
       if (!ParseU64(s, 10, &v) || v > kMaxVl || !IsValidVl(static_cast<int>(v))) {
-        Usage("gen", "--vl: '" + s + "' is not a multiple of 128 from 128 to 2048");
+        Usage(cmd, "--vl: '" + s + "' is not a multiple of 128 from 128 to 2048");
       }
       opt.vls.push_back(static_cast<int>(v));
     }
@@ -635,11 +675,20 @@ int CmdGen(int argc, char** argv) {
     for (const auto& s : Split(a.Get("--fpcr"), ',')) {
       uint64_t v;
       if (s.size() != 8 || !ParseU64(s, 16, &v)) {
-        Usage("gen", "--fpcr: '" + s + "' is not 8 hex digits");
+        Usage(cmd, "--fpcr: '" + s + "' is not 8 hex digits");
       }
       opt.fpcrs.push_back(static_cast<uint32_t>(v));
     }
   }
+  return opt;
+}
+
+int CmdGen(int argc, char** argv) {
+  const Args a = ParseArgs("gen", argc, argv,
+                           {"--seed", "--count", "--ops", "--types", "--vl", "--fpcr", "-o"}, {},
+                           kGenHelp);
+  if (!a.positional.empty()) Usage("gen", "unexpected argument '" + a.positional[0] + "'");
+  GenOptions opt = ParseGenOptions("gen", a);
   FILE* out = stdout;
   if (a.Has("-o") && !(out = std::fopen(a.Get("-o").c_str(), "wb"))) {
     std::fprintf(stderr, "vfadd gen: %s: cannot write: %s\n", a.Get("-o").c_str(),
@@ -773,6 +822,363 @@ int CmdSummary(int argc, char** argv) {
 }
 
 // ------------------------------------------------------------------------------------------
+// regress
+
+const char kRegressHelp[] =
+    "usage: vfadd regress --seed S --count N [--ops LIST] [--types LIST] [--vl LIST]\n"
+    "                     [--fpcr LIST] [--jobs J] [--shard I/K] [--junit FILE]\n"
+    "                     [--failures FILE] [--idle P] [--backpressure P]\n"
+    "\n"
+    "Generates N seeded cases (the generator of 'vfadd gen', same filters; VLs up to the built\n"
+    "maximum), runs them on the RTL through the SystemC harness (random idles and backpressure,\n"
+    "default 0.1 each) and checks every response against the golden model. --jobs runs J\n"
+    "simulator processes (default 1). --shard I/K (1 <= I <= K) runs the cases of the seed's\n"
+    "stream whose index is I-1 modulo K: K shards with the same seed and count are disjoint and\n"
+    "together cover K*N cases, so a batch scheduler can run one shard per job. Prints a progress\n"
+    "line on stderr, then the summary table. Every mismatching case is appended to the failure\n"
+    "trace (default vfadd-failures.trace) as a checked line with the model's result, after a\n"
+    "comment naming seed and case index: 'vfadd check FILE' replays exactly those cases.\n"
+    "--junit writes JUnit XML (one test case per operation and type). Exit 0 when everything\n"
+    "matched, 1 on a mismatch, 2 on bad input. --self-test-flip K corrupts the expected result\n"
+    "of case K, to show (and test) the failure path on a correct RTL.\n";
+
+// What a worker process tells the parent, one line each: "P <cases done>", "F <case index>
+// <first line of the mismatch>", "L <trace line>" (the failing case, after its F), "S <summary
+// row>", "C <cycles>", "E <error>".
+struct RegressPlan {
+  GenOptions gen;
+  uint64_t shard = 1, shards = 1;  // 1-based
+  top::Options rtl;
+  int64_t flip = -1;               // --self-test-flip: a case index
+  uint64_t Index(uint64_t k) const { return k * shards + (shard - 1); }
+};
+
+[[noreturn]] void RegressWorker(const RegressPlan& plan, uint64_t first, uint64_t last, int fd) {
+  FILE* out = fdopen(fd, "w");
+  Summary sum(/*rtl=*/true);
+  uint64_t cycles = 0;
+  constexpr uint64_t kBatch = 1000;
+  int status = 0;
+  for (uint64_t k0 = first; k0 < last; k0 += kBatch) {
+    const uint64_t k1 = std::min(last, k0 + kBatch);
+    std::vector<top::Request> reqs(k1 - k0);
+    for (uint64_t k = k0; k < k1; ++k) reqs[k - k0].c = GenerateCase(plan.gen, plan.Index(k));
+    top::Options opt = plan.rtl;
+    opt.seed = plan.rtl.seed * 1000003 + plan.Index(k0);  // the timing of this batch
+    opt.max_mismatch_reports = reqs.size();
+    for (uint64_t k = k0; k < k1; ++k) {
+      if (plan.flip >= 0 && plan.Index(k) == static_cast<uint64_t>(plan.flip)) {
+        opt.self_test_flip = static_cast<int64_t>(k - k0);
+      }
+    }
+    const top::Report rep = top::RunSc(reqs, opt);
+    if (!rep.error.empty()) {
+      std::fprintf(out, "E cases %" PRIu64 "..%" PRIu64 ": %s\n", plan.Index(k0),
+                   plan.Index(k1 - 1), rep.error.c_str());
+      status = 1;
+      break;
+    }
+    std::map<size_t, std::string> bad;
+    for (const top::Mismatch& m : rep.mismatches) {
+      std::string& what = bad[m.index];
+      if (!what.empty()) continue;
+      // "request N: <case> (tag ...)\n  <first difference>\n...": the case is named by the
+      // comment's index, so keep the first difference (the batch's request number means nothing
+      // outside it).
+      const size_t nl = m.what.find('\n');
+      what = nl == std::string::npos ? m.what : m.what.substr(nl + 1);
+      what = what.substr(0, what.find('\n'));
+      what.erase(0, what.find_first_not_of(' '));
+    }
+    if (rep.assertion_failed) bad[0] += bad[0].empty() ? "an RTL assertion failed" : "";
+    for (size_t i = 0; i < reqs.size(); ++i) {
+      const Case done = WithOutcome(reqs[i].c, Execute(reqs[i].c));
+      const bool mismatch = bad.count(i) != 0;
+      const uint64_t lat = i < rep.responses.size()
+                               ? rep.responses[i].response_cycle - rep.responses[i].accept_cycle
+                               : 0;
+      sum.Add(done, mismatch, lat);
+      if (mismatch) {
+        std::fprintf(out, "F %" PRIu64 " %s\nL %s\n", plan.Index(k0 + i), bad[i].c_str(),
+                     FormatCase(done).c_str());
+      }
+    }
+    cycles += rep.cycles;
+    std::fprintf(out, "P %zu\n", reqs.size());
+    std::fflush(out);
+  }
+  std::istringstream rows(sum.Serialize());
+  for (std::string line; std::getline(rows, line);) std::fprintf(out, "S %s\n", line.c_str());
+  std::fprintf(out, "C %" PRIu64 "\n", cycles);
+  std::fclose(out);
+  std::_Exit(status);
+}
+
+std::string XmlEscape(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    switch (ch) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default:
+        if (static_cast<unsigned char>(ch) >= 0x20 || ch == '\n' || ch == '\t') out += ch;
+    }
+  }
+  return out;
+}
+
+int CmdRegress(int argc, char** argv) {
+  const Args a = ParseArgs("regress", argc, argv,
+                           {"--seed", "--count", "--ops", "--types", "--vl", "--fpcr", "--jobs",
+                            "--shard", "--junit", "--failures", "--idle", "--backpressure",
+                            "--self-test-flip"},
+                           {}, kRegressHelp);
+  if (!a.positional.empty()) Usage("regress", "unexpected argument '" + a.positional[0] + "'");
+  const top::BuildConfig cfg = top::Built();
+  RegressPlan plan;
+  plan.gen = ParseGenOptions("regress", a);
+  if (plan.gen.count == 0) Usage("regress", "--count must be at least 1");
+  for (int vl : plan.gen.vls) {
+    if (vl > cfg.max_vl) {
+      Usage("regress", "--vl: " + std::to_string(vl) + " is above this build's maximum vector "
+                       "length " + std::to_string(cfg.max_vl));
+    }
+  }
+  if (plan.gen.vls.empty()) {
+    for (int vl = kMinVl; vl <= cfg.max_vl; vl += 128) plan.gen.vls.push_back(vl);
+  }
+  uint64_t jobs = 1;
+  if (a.Has("--jobs") && (!ParseU64(a.Get("--jobs"), 10, &jobs) || jobs < 1 || jobs > 64)) {
+    Usage("regress", "--jobs takes a count from 1 to 64, got '" + a.Get("--jobs") + "'");
+  }
+  if (a.Has("--shard")) {
+    const std::vector<std::string> p = Split(a.Get("--shard"), '/');
+    if (p.size() != 2 || !ParseU64(p[0], 10, &plan.shard) || !ParseU64(p[1], 10, &plan.shards) ||
+        plan.shards < 1 || plan.shard < 1 || plan.shard > plan.shards) {
+      Usage("regress", "--shard takes I/K with 1 <= I <= K, got '" + a.Get("--shard") + "'");
+    }
+  }
+  plan.rtl.seed = plan.gen.seed;
+  plan.rtl.idle = plan.rtl.backpressure = 0.1;
+  for (const char* name : {"--idle", "--backpressure"}) {
+    double* p = std::string(name) == "--idle" ? &plan.rtl.idle : &plan.rtl.backpressure;
+    if (a.Has(name) && !ParseProbability(a.Get(name), p)) {
+      Usage("regress", std::string(name) + " takes a probability from 0 to 1, got '" +
+                           a.Get(name) + "'");
+    }
+  }
+  uint64_t flip = 0;
+  if (a.Has("--self-test-flip")) {
+    if (!ParseU64(a.Get("--self-test-flip"), 10, &flip) || flip > INT64_MAX) {
+      Usage("regress", "--self-test-flip takes a case index, got '" + a.Get("--self-test-flip") +
+                           "'");
+    }
+    plan.flip = static_cast<int64_t>(flip);
+  }
+  const std::string failures = a.Get("--failures", "vfadd-failures.trace");
+  jobs = std::min<uint64_t>(jobs, plan.gen.count);
+
+  // The workers: job j runs cases [j*N/J, (j+1)*N/J) of the shard.
+  struct Worker {
+    pid_t pid = -1;
+    FILE* in = nullptr;
+    bool open = true;
+  };
+  std::vector<Worker> workers(jobs);
+  std::fflush(stdout);
+  std::fflush(stderr);
+  for (uint64_t j = 0; j < jobs; ++j) {
+    int fds[2];
+    if (pipe(fds) != 0) {
+      std::fprintf(stderr, "vfadd regress: pipe: %s\n", std::strerror(errno));
+      return kExitBadInput;
+    }
+    const pid_t pid = fork();
+    if (pid < 0) {
+      std::fprintf(stderr, "vfadd regress: fork: %s\n", std::strerror(errno));
+      return kExitBadInput;
+    }
+    if (pid == 0) {
+      close(fds[0]);
+      for (uint64_t i = 0; i < j; ++i) std::fclose(workers[i].in);
+      RegressWorker(plan, j * plan.gen.count / jobs, (j + 1) * plan.gen.count / jobs, fds[1]);
+    }
+    close(fds[1]);
+    workers[j].pid = pid;
+    workers[j].in = fdopen(fds[0], "r");
+  }
+
+  Summary sum(/*rtl=*/true);
+  std::string failure_text, errors;
+  uint64_t done = 0, cycles = 0, mismatches = 0;
+  std::vector<std::string> first_failures;  // for JUnit
+  const auto t0 = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  const bool tty = isatty(2);
+  double last_report = 0;
+  auto progress = [&](bool final) {
+    const double t = elapsed();
+    if (!final && t - last_report < (tty ? 0.5 : 10.0)) return;
+    last_report = t;
+    const double rate = t > 0 ? done / t : 0;
+    const double left = rate > 0 ? (plan.gen.count - done) / rate : 0;
+    std::fprintf(stderr, "%sregress: %" PRIu64 "/%" PRIu64 " cases (%.0f%%), %.0f cases/s, %"
+                 PRIu64 " mismatches, %.0f s left%s", tty ? "\r" : "", done, plan.gen.count,
+                 100.0 * done / plan.gen.count, rate, mismatches, left,
+                 tty && !final ? "   " : "\n");
+    std::fflush(stderr);
+  };
+  std::string pending_what;
+  uint64_t pending_index = 0;
+  for (size_t open = workers.size(); open > 0;) {
+    std::vector<pollfd> fds;
+    std::vector<size_t> which;
+    for (size_t j = 0; j < workers.size(); ++j) {
+      if (workers[j].open) {
+        fds.push_back({fileno(workers[j].in), POLLIN, 0});
+        which.push_back(j);
+      }
+    }
+    if (poll(fds.data(), fds.size(), 500) < 0 && errno != EINTR) break;
+    for (size_t n = 0; n < fds.size(); ++n) {
+      if (!(fds[n].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      Worker& w = workers[which[n]];
+      char* line = nullptr;
+      size_t cap = 0;
+      // Workers write whole lines and flush after each batch: read until the batch's P line.
+      for (;;) {
+        const ssize_t len = getline(&line, &cap, w.in);
+        if (len <= 0) {
+          w.open = false;
+          --open;
+          break;
+        }
+        std::string l(line, len);
+        if (!l.empty() && l.back() == '\n') l.pop_back();
+        const std::string rest = l.size() > 2 ? l.substr(2) : "";
+        if (l[0] == 'P') {
+          done += std::stoull(rest);
+          break;
+        } else if (l[0] == 'F') {
+          const size_t sp = rest.find(' ');
+          pending_index = std::stoull(rest.substr(0, sp));
+          pending_what = sp == std::string::npos ? "" : rest.substr(sp + 1);
+          ++mismatches;
+        } else if (l[0] == 'L') {
+          char head[160];
+          std::snprintf(head, sizeof head, "# vfadd regress --seed %" PRIu64 " case %" PRIu64
+                        " (shard %" PRIu64 "/%" PRIu64 "): ", plan.gen.seed, pending_index,
+                        plan.shard, plan.shards);
+          failure_text += head + pending_what + "\n" + rest + "\n";
+          if (first_failures.size() < 20) {
+            first_failures.push_back("case " + std::to_string(pending_index) + ": " +
+                                     pending_what + "\n  " + rest);
+          }
+        } else if (l[0] == 'S') {
+          sum.AddSerialized(rest);
+        } else if (l[0] == 'C') {
+          cycles += std::stoull(rest);
+        } else if (l[0] == 'E') {
+          errors += "vfadd regress: " + rest + "\n";
+        }
+      }
+      std::free(line);
+    }
+    progress(false);
+  }
+  int worker_failed = 0;
+  for (Worker& w : workers) {
+    int st = 0;
+    waitpid(w.pid, &st, 0);
+    std::fclose(w.in);
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) ++worker_failed;
+  }
+  progress(true);
+  const double secs = elapsed();
+  sum.Print(stdout);
+  std::printf("regress: %" PRIu64 " cases (seed %" PRIu64 ", shard %" PRIu64 "/%" PRIu64
+              "), %" PRIu64 " mismatches, %" PRIu64 " cycles, %.1f s, %.0f cases/s with %" PRIu64
+              " job%s\n", done, plan.gen.seed, plan.shard, plan.shards, mismatches, cycles, secs,
+              secs > 0 ? done / secs : 0.0, jobs, jobs == 1 ? "" : "s");
+  int status = 0;
+  if (!failure_text.empty()) {
+    FILE* f = std::fopen(failures.c_str(), "ab");
+    if (!f || std::fputs(failure_text.c_str(), f) < 0 || std::fclose(f) != 0) {
+      std::fprintf(stderr, "vfadd regress: %s: cannot append: %s\n", failures.c_str(),
+                   std::strerror(errno));
+      status = kExitBadInput;
+    } else {
+      std::printf("regress: %" PRIu64 " failing case%s appended to %s (replay: vfadd check %s)\n",
+                  mismatches, mismatches == 1 ? "" : "s", failures.c_str(), failures.c_str());
+    }
+  }
+  if (a.Has("--junit")) {
+    std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    char buf[512];
+    uint64_t rows = 0, bad_rows = 0;
+    sum.ForEachRow([&](const char*, char, uint64_t, uint64_t bad) { ++rows, bad_rows += bad != 0; });
+    std::snprintf(buf, sizeof buf,
+                  "<testsuites name=\"vfadd regress\" tests=\"%" PRIu64 "\" failures=\"%" PRIu64
+                  "\" time=\"%.3f\">\n  <testsuite name=\"vfadd.regress.seed%" PRIu64
+                  ".shard%" PRIu64 "of%" PRIu64 "\" tests=\"%" PRIu64 "\" failures=\"%" PRIu64
+                  "\" time=\"%.3f\">\n",
+                  rows, bad_rows, secs, plan.gen.seed, plan.shard, plan.shards, rows, bad_rows,
+                  secs);
+    xml += buf;
+    std::snprintf(buf, sizeof buf,
+                  "    <properties>\n      <property name=\"seed\" value=\"%" PRIu64 "\"/>\n"
+                  "      <property name=\"shard\" value=\"%" PRIu64 "/%" PRIu64 "\"/>\n"
+                  "      <property name=\"config\" value=\"MaxVecLenBits=%d NumStages=%d\"/>\n"
+                  "      <property name=\"cases\" value=\"%" PRIu64 "\"/>\n"
+                  "      <property name=\"mismatches\" value=\"%" PRIu64 "\"/>\n"
+                  "    </properties>\n", plan.gen.seed, plan.shard, plan.shards, cfg.max_vl,
+                  cfg.stages, done, mismatches);
+    xml += buf;
+    sum.ForEachRow([&](const char* op, char t, uint64_t cases, uint64_t bad) {
+      xml += std::string("    <testcase classname=\"vfadd.regress\" name=\"") + op + "." + t +
+             "\" assertions=\"" + std::to_string(cases) + "\" time=\"0\"";
+      if (!bad) {
+        xml += "/>\n";
+        return;
+      }
+      std::string detail;
+      for (const std::string& ff : first_failures) {
+        if (ff.find("\n  " + std::string(op) + " " + t + " ") != std::string::npos) {
+          detail += ff + "\n";
+        }
+      }
+      xml += ">\n      <failure type=\"mismatch\" message=\"" + std::to_string(bad) + " of " +
+             std::to_string(cases) + " cases differ from the golden model\">" +
+             XmlEscape(detail) + "</failure>\n    </testcase>\n";
+    });
+    xml += "  </testsuite>\n</testsuites>\n";
+    FILE* f = std::fopen(a.Get("--junit").c_str(), "wb");
+    if (!f || std::fputs(xml.c_str(), f) < 0 || std::fclose(f) != 0) {
+      std::fprintf(stderr, "vfadd regress: %s: cannot write: %s\n", a.Get("--junit").c_str(),
+                   std::strerror(errno));
+      status = kExitBadInput;
+    }
+  }
+  if (!errors.empty() || worker_failed) {
+    std::fputs(errors.c_str(), stderr);
+    std::fprintf(stderr, "vfadd regress: %d of %zu worker%s failed; the run is incomplete\n",
+                 worker_failed, workers.size(), workers.size() == 1 ? "" : "s");
+    return kExitBadInput;
+  }
+  if (done != plan.gen.count) {
+    std::fprintf(stderr, "vfadd regress: %" PRIu64 " of %" PRIu64 " cases ran\n", done,
+                 plan.gen.count);
+    return kExitBadInput;
+  }
+  if (status) return status;
+  return mismatches ? kExitMismatch : 0;
+}
+
+// ------------------------------------------------------------------------------------------
 // info
 
 const char kInfoHelp[] =
@@ -894,6 +1300,7 @@ const char kMainHelp[] =
     "  gen      write seeded random stimulus biased towards hard cases\n"
     "  disasm   decode and disassemble instruction words\n"
     "  summary  tabulate the cases of trace files per operation and type\n"
+    "  regress  a seeded random regression on the RTL against the model (jobs, shards, JUnit)\n"
     "  info     the configuration of vfadd_top this tool was built with\n"
     "  bench    simulation speed: the SystemC harness against a plain clock loop\n"
     "\n"
@@ -915,7 +1322,8 @@ int main(int argc, char** argv) {
   }
   static const std::map<std::string, int (*)(int, char**)> kCommands = {
       {"run", CmdRun}, {"check", CmdCheck}, {"gen", CmdGen}, {"disasm", CmdDisasm},
-      {"summary", CmdSummary}, {"info", CmdInfo}, {"bench", CmdBench}};
+      {"summary", CmdSummary}, {"info", CmdInfo}, {"bench", CmdBench},
+      {"regress", CmdRegress}};
   auto it = kCommands.find(cmd);
   if (it == kCommands.end()) {
     std::fprintf(stderr, "vfadd: unknown command '%s'\n\n%s", cmd.c_str(), kMainHelp);

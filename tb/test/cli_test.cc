@@ -1227,4 +1227,107 @@ TEST_F(CliTest, BenchEndsWithTheRatio) {
               std::isdigit(static_cast<unsigned char>(num[3]))) << last;
 }
 
+// ---------------------------------------------------------------------------------------------
+// regress
+
+// The columns of a summary row that do not depend on timing: op, type, cases, elem-ops,
+// mismatches and the six flag counts (the latency column is left out).
+std::map<std::string, std::vector<uint64_t>> SummaryRows(const std::string& out) {
+  std::map<std::string, std::vector<uint64_t>> rows;
+  for (const std::string& line : Lines(out)) {
+    const std::vector<std::string> f = Fields(line);
+    if (f.size() != 12 || f[0] == "op" || f[0] == "total") continue;
+    std::vector<uint64_t> v;
+    for (size_t i : {2, 3, 4, 6, 7, 8, 9, 10, 11}) v.push_back(std::stoull(f[i]));
+    rows[f[0] + "." + f[1]] = v;
+  }
+  return rows;
+}
+
+TEST_F(CliTest, RegressRunsEveryOperationAndWritesJunit) {
+  const Result r = Vfadd("regress --seed 3 --count 1200 --jobs 2 --junit " + Q("r.xml") +
+                         " --failures " + Q("f.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  const auto rows = SummaryRows(r.out);
+  EXPECT_EQ(rows.size(), 33u) << r.out;  // 11 operations x 3 types
+  uint64_t cases = 0;
+  for (const auto& [name, v] : rows) cases += v[0];
+  EXPECT_EQ(cases, 1200u);
+  EXPECT_TRUE(Contains(r.out, "1200 cases (seed 3, shard 1/1), 0 mismatches")) << r.out;
+  EXPECT_TRUE(Contains(r.err, "1200/1200 cases (100%)")) << r.err;  // the progress line
+  EXPECT_FALSE(fs::exists(Path("f.trace")));
+  const std::string xml = Read(Path("r.xml"));
+  EXPECT_EQ(xml.rfind("<?xml", 0), 0u);
+  EXPECT_TRUE(Contains(xml, "tests=\"33\" failures=\"0\"")) << xml;
+  EXPECT_TRUE(Contains(xml, "<testcase classname=\"vfadd.regress\" name=\"faddv.h\"")) << xml;
+}
+
+// Shards 1/2 and 2/2 of count N are the even and odd cases of the seed's stream: together the
+// same cases as one run of count 2N.
+TEST_F(CliTest, RegressShardsPartitionTheStream) {
+  const std::string base = "regress --seed 11 --failures " + Q("f.trace");
+  const Result all = Vfadd(base + " --count 800");
+  const Result s1 = Vfadd(base + " --count 400 --shard 1/2");
+  const Result s2 = Vfadd(base + " --count 400 --shard 2/2 --jobs 2");
+  EXPECT_EXIT_STATUS(all, 0);
+  EXPECT_EXIT_STATUS(s1, 0);
+  EXPECT_EXIT_STATUS(s2, 0);
+  auto sum = SummaryRows(s1.out);
+  for (const auto& [name, v] : SummaryRows(s2.out)) {
+    std::vector<uint64_t>& t = sum[name];
+    t.resize(v.size());
+    for (size_t i = 0; i < v.size(); ++i) t[i] += v[i];
+  }
+  EXPECT_EQ(sum, SummaryRows(all.out));
+  EXPECT_NE(SummaryRows(s1.out), SummaryRows(s2.out));
+}
+
+// The failure path, shown on a correct RTL by corrupting one expectation: exit 1, the case
+// appended to the failure trace after a comment naming seed and index, that line being case K
+// of the generator with the model's result, and JUnit marking its operation and type.
+TEST_F(CliTest, RegressAppendsFailingCasesToTheFailureTrace) {
+  Write("f.trace", "# kept\n");
+  const Result r = Vfadd("regress --seed 7 --count 300 --self-test-flip 123 --junit " +
+                         Q("r.xml") + " --failures " + Q("f.trace"));
+  EXPECT_EXIT_STATUS(r, 1);
+  EXPECT_TRUE(Contains(r.out, "1 mismatches")) << r.out;
+  const std::vector<std::string> lines = Lines(Read(Path("f.trace")));
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "# kept");  // appended, not overwritten
+  EXPECT_EQ(lines[1].rfind("# vfadd regress --seed 7 case 123 (shard 1/1): ", 0), 0u) << lines[1];
+  const Result g = Vfadd("gen --seed 7 --count 124 --vl " + BuiltVls());
+  const std::vector<std::string> gl = Lines(g.out);
+  Write("one.trace", gl.back() + "\n");
+  const Result m = Vfadd("run --engine model " + Q("one.trace"));
+  EXPECT_EQ(lines[2], LastLine(m.out));
+  // The replay passes: the RTL was right, the expectation was corrupted.
+  EXPECT_EQ(LastLine(Vfadd("check " + Q("f.trace")).out), "1 passed, 0 failed");
+  const std::string op = Fields(lines[2]).at(0), t = Fields(lines[2]).at(1);
+  const std::string xml = Read(Path("r.xml"));
+  EXPECT_TRUE(Contains(xml, "failures=\"1\"")) << xml;
+  EXPECT_TRUE(Contains(xml, "name=\"" + op + "." + t + "\" assertions=")) << xml;
+  EXPECT_TRUE(Contains(xml, "<failure type=\"mismatch\"")) << xml;
+}
+
+TEST_F(CliTest, RegressRejectsBadOptions) {
+  for (const std::string& args : std::vector<std::string>{
+           "regress --count 10",                          // no seed
+           "regress --seed 1",                            // no count
+           "regress --seed 1 --count 0",
+           "regress --seed 1 --count -3",
+           "regress --seed 1 --count 10 --shard 3/2",
+           "regress --seed 1 --count 10 --shard 0/0",
+           "regress --seed 1 --count 10 --shard 0/2",
+           "regress --seed 1 --count 10 --shard 2",
+           "regress --seed 1 --count 10 --jobs 0",
+           "regress --seed 1 --count 10 --idle 2",
+           "regress --seed 1 --count 10 --ops frob",
+           "regress --seed 1 --count 10 --vl " + std::to_string(VFADD_MAX_VL + 128),
+           "regress --seed 1 --count 10 extra",
+       }) {
+    if (VFADD_MAX_VL == 2048 && Contains(args, "--vl")) continue;
+    ExpectUsageError(args);
+  }
+}
+
 }  // namespace
