@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// vfadd: the command-line tool. Subcommands: run, check, gen, disasm, summary, regress, info,
-// bench.
+// vfadd: the command-line tool. Subcommands: run, check, gen, disasm, summary, regress, shrink,
+// info, bench.
 // Exit status: 0 success, 1 mismatches found (check), 2 bad input or usage.
 #include <poll.h>
 #include <sys/wait.h>
@@ -1179,6 +1179,155 @@ int CmdRegress(int argc, char** argv) {
 }
 
 // ------------------------------------------------------------------------------------------
+// shrink
+
+const char kShrinkHelp[] =
+    "usage: vfadd shrink [--self-test-value HEX] 'CASE-LINE'\n"
+    "\n"
+    "Reduces a case that fails on the RTL (its result or flags differ from the golden model's)\n"
+    "to the simplest case that still fails, trying in turn: the shortest VL, FPCR 0 (else each\n"
+    "of DN, FZ, FZ16, RMode cleared), a canonical predicate, the fewest active elements, and\n"
+    "every element not needed set to zero. Prints the result as a checked trace line (the\n"
+    "model's result) after a comment saying what was reduced; 'vfadd check' of that line fails\n"
+    "on the RTL. CASE-LINE is one trace line (stimulus or checked; quote it) or - to read it from\n"
+    "stdin. Exit 0 with the reduced line, 1 when the case does not fail, 2 on bad input.\n"
+    "--self-test-value HEX also counts a case as failing when an active element of its first\n"
+    "operand (a; faddv: b) has these bits: a test of shrink itself on a correct RTL.\n";
+
+int CmdShrink(int argc, char** argv) {
+  const Args a = ParseArgs("shrink", argc, argv, {"--self-test-value"}, {}, kShrinkHelp);
+  if (a.positional.size() != 1) Usage("shrink", "expected one CASE-LINE (or - for stdin)");
+  std::string line = a.positional[0];
+  if (line == "-" && !std::getline(std::cin, line)) Usage("shrink", "stdin: no line");
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  Case c;
+  std::string err;
+  if (ParseTraceLine(line, &c, &err) != LineKind::kCase) {
+    std::fprintf(stderr, "vfadd shrink: CASE-LINE: %s\n",
+                 err.empty() ? "expected a case line, got a comment or a blank line" : err.c_str());
+    return kExitBadInput;
+  }
+  const top::BuildConfig cfg = top::Built();
+  if (c.vl > cfg.max_vl) {
+    std::fprintf(stderr, "vfadd shrink: CASE-LINE: field 3 'vl': %d is above this build's "
+                 "maximum vector length %d\n", c.vl, cfg.max_vl);
+    return kExitBadInput;
+  }
+  bool self_test = false;
+  uint64_t self_value = 0;
+  if (a.Has("--self-test-value")) {
+    if (!ParseU64(a.Get("--self-test-value"), 16, &self_value)) {
+      Usage("shrink", "--self-test-value takes hex bits, got '" + a.Get("--self-test-value") + "'");
+    }
+    self_test = true;
+  }
+  c.checked = false;
+  const int w = fp_width(c.fmt);
+  const bool vector_a = !c.a.empty() && c.op != Op::kFadda;
+  Bits& (*first_operand)(Case&) = [](Case& x) -> Bits& { return x.op == Op::kFaddv ? x.b : x.a; };
+  uint64_t trials = 0;
+  auto fails = [&](const Case& x) {
+    ++trials;
+    if (self_test && x.op != Op::kFadda) {
+      Case y = x;
+      const Bits& v = first_operand(y);
+      for (int e = 0; e < Elements(x); ++e) {
+        if (ElementActive(x, e) && GetField(v, e * w, w) == self_value) return true;
+      }
+    }
+    top::Options opt;
+    const top::Report rep = top::RunSc({top::Request{x}}, opt);
+    return !rep.ok();
+  };
+  if (!fails(c)) {
+    std::fprintf(stderr, "vfadd shrink: the case does not fail on the RTL: nothing to shrink\n");
+    return kExitMismatch;
+  }
+  const Case original = c;
+  auto try_take = [&](const Case& cand) {
+    if (!fails(cand)) return false;
+    c = cand;
+    return true;
+  };
+  // 1. The shortest VL.
+  for (int vl = kMinVl; vl < c.vl; vl += 128) {
+    Case x = c;
+    x.vl = vl;
+    if (vector_a) x.a.resize(vl / 64);
+    if (!x.b.empty()) x.b.resize(vl / 64);
+    if (!x.pg.empty()) {
+      x.pg.resize((vl / 8 + 63) / 64);
+      if (vl / 8 % 64) x.pg.back() &= (uint64_t{1} << (vl / 8 % 64)) - 1;
+    }
+    if (try_take(x)) break;
+  }
+  // 2. The simplest FPCR.
+  if (c.fpcr != 0) {
+    Case x = c;
+    x.fpcr = 0;
+    if (!try_take(x)) {
+      for (const uint32_t bits : {0xFC33FFFFu /* fields no add reads */, 1u << 25, 1u << 24,
+                                  1u << 19, 3u << 22}) {
+        if (!(c.fpcr & bits)) continue;
+        Case y = c;
+        y.fpcr &= ~bits;
+        try_take(y);
+      }
+    }
+  }
+  // 3. A canonical predicate: only the bits that govern elements.
+  if (!c.pg.empty()) {
+    Case x = c;
+    std::fill(x.pg.begin(), x.pg.end(), 0);
+    for (int e = 0; e < Elements(c); ++e) {
+      if (ElementActive(c, e)) SetField(&x.pg, e * w / 8, 1, 1);
+    }
+    if (x.pg != c.pg) try_take(x);
+    // 4. The fewest active elements.
+    for (int e = 0; e < Elements(c); ++e) {
+      if (!ElementActive(c, e)) continue;
+      Case y = c;
+      SetField(&y.pg, e * w / 8, 1, 0);
+      try_take(y);
+    }
+  }
+  // 5. Every element not needed set to zero (inactive ones first, all at once).
+  auto zero = [&](Case& x, int e) {
+    if (vector_a) SetField(&x.a, e * w, w, 0);
+    if (!x.b.empty()) SetField(&x.b, e * w, w, 0);
+  };
+  {
+    Case x = c;
+    for (int e = 0; e < Elements(c); ++e) {
+      if (!ElementActive(c, e)) zero(x, e);
+    }
+    if (x.a != c.a || x.b != c.b) try_take(x);
+  }
+  for (int e = 0; e < Elements(c); ++e) {
+    for (Bits Case::*operand : {&Case::a, &Case::b}) {
+      Case x = c;
+      Bits& v = x.*operand;
+      if (v.empty() || (operand == &Case::a && !vector_a) || GetField(v, e * w, w) == 0) continue;
+      SetField(&v, e * w, w, 0);
+      try_take(x);
+    }
+  }
+  if (c.op == Op::kFadda && c.a[0] != 0) {
+    Case x = c;
+    x.a[0] = 0;
+    try_take(x);
+  }
+  int active_before = 0, active_after = 0;
+  for (int e = 0; e < Elements(original); ++e) active_before += ElementActive(original, e);
+  for (int e = 0; e < Elements(c); ++e) active_after += ElementActive(c, e);
+  std::printf("# vfadd shrink: %" PRIu64 " trials; vl %d -> %d, active elements %d -> %d, "
+              "fpcr %08x -> %08x\n", trials, original.vl, c.vl, active_before, active_after,
+              original.fpcr, c.fpcr);
+  std::printf("%s\n", FormatCase(WithOutcome(c, Execute(c))).c_str());
+  return 0;
+}
+
+// ------------------------------------------------------------------------------------------
 // info
 
 const char kInfoHelp[] =
@@ -1301,6 +1450,7 @@ const char kMainHelp[] =
     "  disasm   decode and disassemble instruction words\n"
     "  summary  tabulate the cases of trace files per operation and type\n"
     "  regress  a seeded random regression on the RTL against the model (jobs, shards, JUnit)\n"
+    "  shrink   reduce a failing case to the simplest one that still fails\n"
     "  info     the configuration of vfadd_top this tool was built with\n"
     "  bench    simulation speed: the SystemC harness against a plain clock loop\n"
     "\n"
@@ -1323,7 +1473,7 @@ int main(int argc, char** argv) {
   static const std::map<std::string, int (*)(int, char**)> kCommands = {
       {"run", CmdRun}, {"check", CmdCheck}, {"gen", CmdGen}, {"disasm", CmdDisasm},
       {"summary", CmdSummary}, {"info", CmdInfo}, {"bench", CmdBench},
-      {"regress", CmdRegress}};
+      {"regress", CmdRegress}, {"shrink", CmdShrink}};
   auto it = kCommands.find(cmd);
   if (it == kCommands.end()) {
     std::fprintf(stderr, "vfadd: unknown command '%s'\n\n%s", cmd.c_str(), kMainHelp);

@@ -1330,4 +1330,54 @@ TEST_F(CliTest, RegressRejectsBadOptions) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// shrink
+
+// On a correct RTL, shrink is tested through its self-test predicate (a case fails when an
+// active element of a has the given bits): from 16 active FP32 elements at VL 512 with an FPCR
+// of FZ and RM, element 5 carrying the bits, the simplest failing case is element 5 alone at the
+// shortest VL holding it (256), FPCR 0, every other bit 0.
+TEST_F(CliTest, ShrinkReducesToTheSimplestFailingCase) {
+  // 16 elements: element e of a is 0x3f800000 + e (1.0 and neighbours), b likewise + 0x100.
+  std::string a, b;
+  for (int e = 15; e >= 0; --e) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%08x", 0x3f800000 + e);
+    a += buf;
+    std::snprintf(buf, sizeof buf, "%08x", 0x3f800100 + e);
+    b += buf;
+  }
+  const std::string line = "fadd s 512 01800000 " + Rep("f", 16) + " " + a + " " + b;
+  const Result r = Vfadd("shrink --self-test-value 3f800005 '" + line + "'");
+  EXPECT_EXIT_STATUS(r, 0);
+  const std::vector<std::string> out = Lines(r.out);
+  ASSERT_EQ(out.size(), 2u) << r.out;
+  EXPECT_TRUE(Contains(out[0], "vl 512 -> 256, active elements 16 -> 1, fpcr 01800000 -> 00000000"))
+      << out[0];
+  const std::vector<std::string> f = Fields(out[1]);
+  ASSERT_EQ(f.size(), 9u) << out[1];
+  EXPECT_EQ(f[2], "256");
+  EXPECT_EQ(f[3], "00000000");
+  EXPECT_EQ(f[4], "00100000");  // predicate bit 5 * 4 = 20
+  EXPECT_EQ(f[5], Rep("0", 16) + "3f800005" + Rep("0", 40));  // 64 digits, element 5 at 40
+  EXPECT_EQ(f[6], Rep("0", 64));
+  // Element 5 alone: 1.0000006 + 0 = itself, exact; the others keep Zdn = 0.
+  EXPECT_EQ(f[7], Rep("0", 16) + "3f800005" + Rep("0", 40));
+  EXPECT_EQ(f[8], "00000000");
+}
+
+TEST_F(CliTest, ShrinkRefusesPassingAndBadCases) {
+  // The documented example passes on the RTL: nothing to shrink.
+  const Result pass = Vfadd("shrink '" + kDocStim + "'");
+  EXPECT_EXIT_STATUS(pass, 1);
+  EXPECT_TRUE(Contains(pass.err, "does not fail")) << pass.err;
+  const Result bad = Vfadd("shrink 'fadd s 128 0000000 1111 00 00'");
+  EXPECT_EXIT_STATUS(bad, 2);
+  EXPECT_TRUE(NamesField(bad.err, 4, "fpcr")) << bad.err;
+  ExpectUsageError("shrink");
+  ExpectUsageError("shrink --self-test-value xyz '" + kDocStim + "'");
+  const Result stdin_line = VfaddStdin("shrink -", kDocStim + "\n");
+  EXPECT_EXIT_STATUS(stdin_line, 1);
+}
+
 }  // namespace
