@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// vfadd: the command-line tool. Subcommands: run, check, gen, disasm, summary, regress, shrink,
-// info, bench.
+// vfadd: the command-line tool. Subcommands: run, check, gen, disasm, summary, regress, merge,
+// shrink, info, bench.
 // Exit status: 0 success, 1 mismatches found (check), 2 bad input or usage.
 #include <poll.h>
 #include <sys/wait.h>
@@ -837,7 +837,8 @@ const char kRegressHelp[] =
     "together cover K*N cases, so a batch scheduler can run one shard per job. Prints a progress\n"
     "line on stderr, then the summary table. Every mismatching case is appended to the failure\n"
     "trace (default vfadd-failures.trace) as a checked line with the model's result, after a\n"
-    "comment naming seed and case index: 'vfadd check FILE' replays exactly those cases.\n"
+    "comment naming seed and case index: 'vfadd check FILE' replays exactly those cases (a\n"
+    "--failures FILE given explicitly is created even when nothing fails).\n"
     "--junit writes JUnit XML (one test case per operation and type). Exit 0 when everything\n"
     "matched, 1 on a mismatch, 2 on bad input. --self-test-flip K corrupts the expected result\n"
     "of case K, to show (and test) the failure path on a correct RTL.\n";
@@ -1105,13 +1106,15 @@ int CmdRegress(int argc, char** argv) {
               " job%s\n", done, plan.gen.seed, plan.shard, plan.shards, mismatches, cycles, secs,
               secs > 0 ? done / secs : 0.0, jobs, jobs == 1 ? "" : "s");
   int status = 0;
-  if (!failure_text.empty()) {
+  // An explicit --failures file is created even when nothing failed, so that a scheduler's
+  // glob of every shard's file always matches.
+  if (!failure_text.empty() || a.Has("--failures")) {
     FILE* f = std::fopen(failures.c_str(), "ab");
     if (!f || std::fputs(failure_text.c_str(), f) < 0 || std::fclose(f) != 0) {
       std::fprintf(stderr, "vfadd regress: %s: cannot append: %s\n", failures.c_str(),
                    std::strerror(errno));
       status = kExitBadInput;
-    } else {
+    } else if (mismatches) {
       std::printf("regress: %" PRIu64 " failing case%s appended to %s (replay: vfadd check %s)\n",
                   mismatches, mismatches == 1 ? "" : "s", failures.c_str(), failures.c_str());
     }
@@ -1176,6 +1179,129 @@ int CmdRegress(int argc, char** argv) {
   }
   if (status) return status;
   return mismatches ? kExitMismatch : 0;
+}
+
+// ------------------------------------------------------------------------------------------
+// merge
+
+const char kMergeHelp[] =
+    "usage: vfadd merge [--junit OUT.xml] [--failures OUT.trace] FILE...\n"
+    "\n"
+    "Combines the outputs of many 'vfadd regress' shards: JUnit files (FILE ending in .xml)\n"
+    "into one JUnit file whose test suites are the shards' (totals summed), and failure traces\n"
+    "(any other FILE, trace format) into one failure trace, each file's cases after a comment\n"
+    "naming it. Prints what it merged: files, test cases, failures, failing cases. Exit 0 when\n"
+    "nothing failed, 1 when a shard reported a failure, 2 on bad input (an unreadable file, a\n"
+    "JUnit file vfadd did not write, a malformed trace line: FILE:LINE: field ...).\n";
+
+// The value of attribute `name` in the first tag of `xml` that starts at `pos`.
+bool XmlAttr(const std::string& xml, size_t pos, const std::string& name, uint64_t* v) {
+  const size_t end = xml.find('>', pos);
+  const size_t at = xml.find(" " + name + "=\"", pos);
+  if (at == std::string::npos || at > end) return false;
+  const size_t q = at + name.size() + 3;
+  return ParseU64(xml.substr(q, xml.find('"', q) - q), 10, v);
+}
+
+bool ReadFile(const std::string& path, std::string* out) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return false;
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  *out = ss.str();
+  return !f.bad();
+}
+
+bool WriteFile(const std::string& path, const std::string& text) {
+  FILE* f = std::fopen(path.c_str(), "wb");
+  return f && std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fclose(f) == 0;
+}
+
+int CmdMerge(int argc, char** argv) {
+  const Args a = ParseArgs("merge", argc, argv, {"--junit", "--failures"}, {}, kMergeHelp);
+  if (a.positional.empty()) Usage("merge", "expected the FILEs to merge");
+  std::vector<std::string> xmls, traces;
+  for (const std::string& p : a.positional) {
+    (p.size() > 4 && p.compare(p.size() - 4, 4, ".xml") == 0 ? xmls : traces).push_back(p);
+  }
+  if (!xmls.empty() && !a.Has("--junit")) Usage("merge", "JUnit FILEs given: --junit OUT.xml needed");
+  if (!traces.empty() && !a.Has("--failures")) {
+    Usage("merge", "failure traces given: --failures OUT.trace needed");
+  }
+  int errors = 0;
+  uint64_t tests = 0, failures = 0, failing_cases = 0;
+  double time = 0;
+  std::string suites;
+  for (const std::string& p : xmls) {
+    std::string xml;
+    if (!ReadFile(p, &xml)) {
+      std::fprintf(stderr, "vfadd merge: %s: cannot read: %s\n", p.c_str(), std::strerror(errno));
+      ++errors;
+      continue;
+    }
+    size_t found = 0;
+    for (size_t pos = xml.find("<testsuite "); pos != std::string::npos;
+         pos = xml.find("<testsuite ", pos + 1)) {
+      const size_t end = xml.find("</testsuite>", pos);
+      uint64_t t = 0, f = 0;
+      if (end == std::string::npos || !XmlAttr(xml, pos, "tests", &t) ||
+          !XmlAttr(xml, pos, "failures", &f)) {
+        break;
+      }
+      const size_t tp = xml.find(" time=\"", pos);
+      if (tp != std::string::npos && tp < xml.find('>', pos)) time += std::atof(xml.c_str() + tp + 7);
+      tests += t, failures += f, ++found;
+      suites += "  " + xml.substr(pos, end + 12 - pos) + "\n";
+    }
+    if (!found) {
+      std::fprintf(stderr, "vfadd merge: %s: expected a JUnit file of vfadd regress (a "
+                   "<testsuite tests=.. failures=..> ... </testsuite>), found none\n", p.c_str());
+      ++errors;
+    }
+  }
+  std::string failure_text;
+  for (const std::string& p : traces) {
+    failure_text += "# vfadd merge: from " + p + "\n";
+    errors += ForEachCase(
+        "merge", {p},
+        [&](const Case& c, const std::string&) {
+          if (!c.checked) return std::string("fields 8-9 'res fpsr': expected a checked line");
+          failure_text += FormatCase(c) + "\n";
+          ++failing_cases;
+          return std::string();
+        },
+        [&](std::string raw) {
+          if (!raw.empty() && raw.back() == '\r') raw.pop_back();
+          if (!raw.empty() && raw[0] == '#') failure_text += raw + "\n";
+        });
+  }
+  if (errors) {
+    std::fprintf(stderr, "vfadd merge: %d input error%s; nothing written\n", errors,
+                 errors == 1 ? "" : "s");
+    return kExitBadInput;
+  }
+  if (a.Has("--junit")) {
+    char head[256];
+    std::snprintf(head, sizeof head,
+                  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"vfadd regress\""
+                  " tests=\"%" PRIu64 "\" failures=\"%" PRIu64 "\" time=\"%.3f\">\n",
+                  tests, failures, time);
+    if (!WriteFile(a.Get("--junit"), head + suites + "</testsuites>\n")) {
+      std::fprintf(stderr, "vfadd merge: %s: cannot write: %s\n", a.Get("--junit").c_str(),
+                   std::strerror(errno));
+      return kExitBadInput;
+    }
+  }
+  if (a.Has("--failures") && !WriteFile(a.Get("--failures"), failure_text)) {
+    std::fprintf(stderr, "vfadd merge: %s: cannot write: %s\n", a.Get("--failures").c_str(),
+                 std::strerror(errno));
+    return kExitBadInput;
+  }
+  std::printf("merge: %zu JUnit file%s (%" PRIu64 " test cases, %" PRIu64 " failed), %zu failure "
+              "trace%s (%" PRIu64 " failing case%s)\n", xmls.size(), xmls.size() == 1 ? "" : "s",
+              tests, failures, traces.size(), traces.size() == 1 ? "" : "s", failing_cases,
+              failing_cases == 1 ? "" : "s");
+  return failures || failing_cases ? kExitMismatch : 0;
 }
 
 // ------------------------------------------------------------------------------------------
@@ -1450,6 +1576,7 @@ const char kMainHelp[] =
     "  disasm   decode and disassemble instruction words\n"
     "  summary  tabulate the cases of trace files per operation and type\n"
     "  regress  a seeded random regression on the RTL against the model (jobs, shards, JUnit)\n"
+    "  merge    combine the JUnit files and failure traces of regress shards\n"
     "  shrink   reduce a failing case to the simplest one that still fails\n"
     "  info     the configuration of vfadd_top this tool was built with\n"
     "  bench    simulation speed: the SystemC harness against a plain clock loop\n"
@@ -1473,7 +1600,7 @@ int main(int argc, char** argv) {
   static const std::map<std::string, int (*)(int, char**)> kCommands = {
       {"run", CmdRun}, {"check", CmdCheck}, {"gen", CmdGen}, {"disasm", CmdDisasm},
       {"summary", CmdSummary}, {"info", CmdInfo}, {"bench", CmdBench},
-      {"regress", CmdRegress}, {"shrink", CmdShrink}};
+      {"regress", CmdRegress}, {"merge", CmdMerge}, {"shrink", CmdShrink}};
   auto it = kCommands.find(cmd);
   if (it == kCommands.end()) {
     std::fprintf(stderr, "vfadd: unknown command '%s'\n\n%s", cmd.c_str(), kMainHelp);

@@ -1255,7 +1255,7 @@ TEST_F(CliTest, RegressRunsEveryOperationAndWritesJunit) {
   EXPECT_EQ(cases, 1200u);
   EXPECT_TRUE(Contains(r.out, "1200 cases (seed 3, shard 1/1), 0 mismatches")) << r.out;
   EXPECT_TRUE(Contains(r.err, "1200/1200 cases (100%)")) << r.err;  // the progress line
-  EXPECT_FALSE(fs::exists(Path("f.trace")));
+  EXPECT_EQ(Read(Path("f.trace")), "");  // created (for a scheduler's glob), empty
   const std::string xml = Read(Path("r.xml"));
   EXPECT_EQ(xml.rfind("<?xml", 0), 0u);
   EXPECT_TRUE(Contains(xml, "tests=\"33\" failures=\"0\"")) << xml;
@@ -1378,6 +1378,55 @@ TEST_F(CliTest, ShrinkRefusesPassingAndBadCases) {
   ExpectUsageError("shrink --self-test-value xyz '" + kDocStim + "'");
   const Result stdin_line = VfaddStdin("shrink -", kDocStim + "\n");
   EXPECT_EXIT_STATUS(stdin_line, 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// merge
+
+TEST_F(CliTest, MergeCombinesShardOutputs) {
+  const std::string base = "regress --seed 5 --count 300 ";
+  EXPECT_EXIT_STATUS(Vfadd(base + "--shard 1/2 --junit " + Q("j1.xml") + " --failures " +
+                           Q("f1.trace")), 0);
+  EXPECT_EXIT_STATUS(Vfadd(base + "--shard 2/2 --self-test-flip 9 --junit " + Q("j2.xml") +
+                           " --failures " + Q("f2.trace")), 1);
+  ASSERT_TRUE(fs::exists(Path("f2.trace")));
+  EXPECT_EQ(Read(Path("f1.trace")), "");  // shard 1 had no failure
+  const Result m = Vfadd("merge --junit " + Q("all.xml") + " --failures " + Q("all.trace") + " " +
+                         Q("j1.xml") + " " + Q("j2.xml") + " " + Q("f1.trace") + " " +
+                         Q("f2.trace"));
+  EXPECT_EXIT_STATUS(m, 1);  // a shard failed
+  EXPECT_EQ(LastLine(m.out),
+            "merge: 2 JUnit files (66 test cases, 1 failed), 2 failure traces (1 failing case)");
+  const std::string xml = Read(Path("all.xml"));
+  EXPECT_TRUE(Contains(xml, "<testsuites name=\"vfadd regress\" tests=\"66\" failures=\"1\""))
+      << xml;
+  EXPECT_TRUE(Contains(xml, "shard1of2") && Contains(xml, "shard2of2")) << xml;
+  const std::vector<std::string> t = Lines(Read(Path("all.trace")));
+  ASSERT_EQ(t.size(), 4u);
+  EXPECT_EQ(t[0], "# vfadd merge: from " + Path("f1.trace"));
+  EXPECT_EQ(t[1], "# vfadd merge: from " + Path("f2.trace"));
+  EXPECT_EQ(t[2].rfind("# vfadd regress --seed 5 case 9 (shard 2/2): ", 0), 0u) << t[2];
+  EXPECT_EQ(t[3], Lines(Read(Path("f2.trace"))).back());
+  // Only passing shards: exit 0.
+  EXPECT_EXIT_STATUS(Vfadd("merge --junit " + Q("ok.xml") + " " + Q("j1.xml")), 0);
+}
+
+TEST_F(CliTest, MergeRejectsBadInput) {
+  Write("not.xml", "<html></html>\n");
+  Write("bad.trace", "# x\nfadd s 128 0000000 1111 00 00\n");
+  Write("stim.trace", kDocStim + "\n");
+  const Result x = Vfadd("merge --junit " + Q("o.xml") + " " + Q("not.xml"));
+  EXPECT_EXIT_STATUS(x, 2);
+  EXPECT_TRUE(Contains(x.err, Path("not.xml"))) << x.err;
+  const Result t = Vfadd("merge --failures " + Q("o.trace") + " " + Q("bad.trace"));
+  EXPECT_EXIT_STATUS(t, 2);
+  EXPECT_TRUE(MentionsLocation(t.err, Path("bad.trace"), 2)) << t.err;
+  EXPECT_EXIT_STATUS(Vfadd("merge --failures " + Q("o.trace") + " " + Q("stim.trace")), 2);
+  EXPECT_FALSE(fs::exists(Path("o.xml")));
+  EXPECT_FALSE(fs::exists(Path("o.trace")));
+  ExpectUsageError("merge");
+  ExpectUsageError("merge " + Q("a.xml"));      // JUnit inputs need --junit
+  ExpectUsageError("merge " + Q("a.trace"));    // traces need --failures
 }
 
 }  // namespace
