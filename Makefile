@@ -31,10 +31,11 @@ CFG_OK := $(if $(and $(filter $(MAX_VL),$(VALID_VLS)),$(filter $(STAGES),1 2 3 4
 
 # Debian packages, and one file each that shows the package is installed.
 DEPS_PKGS := cmake ninja-build g++ pkg-config libgtest-dev libbenchmark-dev libmpfr-dev libgmp-dev \
-             verilator yosys python3
+             verilator yosys python3 libsystemc-dev zlib1g-dev
 DEPS_FILES := /usr/bin/cmake /usr/bin/ninja /usr/bin/g++ /usr/bin/pkg-config \
               /usr/include/gtest/gtest.h /usr/include/benchmark/benchmark.h /usr/include/mpfr.h \
-              /usr/bin/verilator /usr/bin/yosys /usr/bin/python3
+              /usr/bin/verilator /usr/bin/yosys /usr/bin/python3 /usr/include/systemc.h \
+              /usr/include/zlib.h
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 MISSING := $(strip $(foreach f,$(DEPS_FILES),$(if $(wildcard $(f)),,$(f))))
 
