@@ -10,6 +10,7 @@
 #   make synth   Yosys synthesis of the lane and of vfadd_top (MAX_VL, STAGES): build/synth/*.md
 #   make demo    the main job: a seeded random regression of every operation and type on the RTL
 #                (default configuration) against the golden model, summarised, with a waveform
+#   make coverage  Verilator line and toggle coverage of vfadd_top (build/coverage/summary.md)
 #   make bench   throughput: the golden model (Google Benchmark), the Verilated lane array, the
 #                SystemC harness against a plain clock loop (vfadd bench)
 #   make clean   remove build/
@@ -39,7 +40,7 @@ DEPS_FILES := /usr/bin/cmake /usr/bin/ninja /usr/bin/g++ /usr/bin/pkg-config \
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 MISSING := $(strip $(foreach f,$(DEPS_FILES),$(if $(wildcard $(f)),,$(f))))
 
-.PHONY: deps config-check build test test-long lint synth demo bench clean
+.PHONY: deps config-check build test test-long lint synth demo bench coverage clean
 
 deps:
 ifneq ($(MISSING),)
@@ -92,6 +93,18 @@ demo: build
 	    --waves $(CFG_DIR)/demo/first.fst --wave-cycles 0:2000 \
 	    -o $(CFG_DIR)/demo/checked.trace $(CFG_DIR)/demo/stimulus.trace
 	$(CFG_DIR)/vfadd check --engine model $(CFG_DIR)/demo/checked.trace
+
+# Verilator code coverage: the quick regression of `make demo` (at VL 128) on build/vfadd_cov,
+# vfadd_top at MaxVecLenBits=128 NumStages=1 Verilated with --coverage; then line, toggle and
+# branch reports.
+coverage: deps $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS) --target vfadd_cov
+	@mkdir -p $(BUILD)/coverage
+	$(BUILD)/vfadd_cov gen --seed $(SEED) --count $(COUNT) --vl 128 -o $(BUILD)/coverage/stimulus.trace
+	$(BUILD)/vfadd_cov run --idle 0.1 --backpressure 0.1 --seed $(SEED) \
+	    --code-coverage $(BUILD)/coverage/coverage.dat -o $(BUILD)/coverage/checked.trace \
+	    $(BUILD)/coverage/stimulus.trace
+	python3 sim/coverage_report.py $(BUILD)/coverage/coverage.dat --out $(BUILD)/coverage
 
 bench: build
 	$(BUILD)/model_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true

@@ -402,7 +402,8 @@ const char kRunHelp[] =
     "are also checked against the golden model: a difference is reported on stderr and the exit\n"
     "status is 1 (the RTL's results are written all the same).\n"
     "  --summary           print a table per operation and type (cases, mismatches against the\n"
-    "                      golden model, mean latency, flags raised) to stdout (stderr without -o)\n"
+    "                      golden model, mean latency, flags raised) to stdout (stderr without -o)\n"    "  --code-coverage F   write the Verilator code coverage of the run to F (a build with\n"
+    "                      --coverage only: build/vfadd_cov of make coverage)\n"
     "\n";
 
 // The positional trace files of run and check, read whole: the cases in order, and for run the
@@ -482,8 +483,19 @@ std::string Help(const char* text) { return std::string(text) + kRtlOptionsHelp;
 
 int CmdRun(int argc, char** argv) {
   static const std::string help = Help(kRunHelp);
-  const Args a = ParseArgs("run", argc, argv, With({"--engine", "-o"}, kRtlOptions),
-                           {"--summary"}, help.c_str());
+  const Args a = ParseArgs("run", argc, argv,
+                           With({"--engine", "-o", "--code-coverage"}, kRtlOptions), {"--summary"},
+                           help.c_str());
+  if (a.Has("--code-coverage")) {
+    if (GetEngine("run", a) != Engine::kRtl) Usage("run", "--code-coverage needs --engine rtl");
+    // Verilator aborts the process when it cannot write the file: find out first.
+    FILE* f = std::fopen(a.Get("--code-coverage").c_str(), "wb");
+    if (!f || std::fclose(f) != 0) {
+      std::fprintf(stderr, "vfadd run: --code-coverage %s: cannot write: %s\n",
+                   a.Get("--code-coverage").c_str(), std::strerror(errno));
+      return kExitBadInput;
+    }
+  }
   const Engine engine = GetEngine("run", a);
   if (engine == Engine::kRtl) RtlOptions("run", a);  // usage errors before reading anything
   if (a.positional.size() != 1) Usage("run", "expected one input FILE (or - for stdin)");
@@ -500,6 +512,11 @@ int CmdRun(int argc, char** argv) {
   if (status == kExitBadInput) {
     std::fprintf(stderr, "vfadd run: no output written\n");
     return status;
+  }
+  if (a.Has("--code-coverage") && !top::WriteCodeCoverage(a.Get("--code-coverage"))) {
+    std::fprintf(stderr, "vfadd run: --code-coverage: this tool's vfadd_top was not Verilated with "
+                 "--coverage (make coverage builds build/vfadd_cov)\n");
+    return kExitBadInput;
   }
   if (a.Has("--summary")) {
     // To stderr when the trace goes to stdout.

@@ -1164,6 +1164,8 @@ TEST_F(CliTest, RtlOptionsAreChecked) {
       "run --waves " + Q("w.fst") + " --wave-cycles 0:3 --wave-cases 0:1 " + ok,
       "run --engine model --waves " + Q("w.fst") + " " + ok,
       "check --engine model --idle 0.5 " + ok,
+      "run --code-coverage " + Q("c.dat") + " " + ok,  // this tool has no --coverage build
+      "run --engine model --code-coverage " + Q("c.dat") + " " + ok,
       "disasm --engine verilog 65808861",
       "disasm --idle 0.5 65808861",
       "bench --count 0",

@@ -29,21 +29,39 @@ if(NOT TARGET vfadd_top_runtime)
                              VM_TRACE_VCD=0 VM_COVERAGE=0)
   target_compile_options(vfadd_top_runtime PRIVATE -O3 -Wno-unused-parameter)
   target_link_libraries(vfadd_top_runtime PUBLIC PkgConfig::SYSTEMC ZLIB::ZLIB Threads::Threads)
+  # The same with Verilator's coverage counters, for the COVERAGE libraries only.
+  add_library(vfadd_top_runtime_cov OBJECT EXCLUDE_FROM_ALL
+              ${VERILATOR_ROOT}/include/verilated.cpp ${VERILATOR_ROOT}/include/verilated_threads.cpp
+              ${VERILATOR_ROOT}/include/verilated_fst_c.cpp ${VERILATOR_ROOT}/include/verilated_cov.cpp)
+  target_include_directories(vfadd_top_runtime_cov SYSTEM PUBLIC ${VERILATOR_ROOT}/include
+                             ${VERILATOR_ROOT}/include/vltstd)
+  target_compile_definitions(vfadd_top_runtime_cov PRIVATE VM_SC=1 VM_TRACE=1 VM_TRACE_FST=1
+                             VM_TRACE_VCD=0 VM_COVERAGE=1)
+  target_compile_options(vfadd_top_runtime_cov PRIVATE -O3 -Wno-unused-parameter)
+  target_link_libraries(vfadd_top_runtime_cov PUBLIC PkgConfig::SYSTEMC ZLIB::ZLIB
+                        Threads::Threads)
 endif()
 
-# vfadd_top_config(VL STAGES): the library vfadd_top_vl<VL>_s<STAGES> (vfadd_top at
-# MaxVecLenBits=VL, NumStages=STAGES, TagBits=16). Calling it again for the same pair does
-# nothing.
+# vfadd_top_config(VL STAGES [COVERAGE]): the library vfadd_top_vl<VL>_s<STAGES> (vfadd_top at
+# MaxVecLenBits=VL, NumStages=STAGES, TagBits=16). With COVERAGE: vfadd_top_vl<VL>_s<STAGES>_cov,
+# Verilated with --coverage (line and toggle points; `make coverage`), built only on request.
+# Calling it again for the same arguments does nothing.
 function(vfadd_top_config VL STAGES)
-  set(name vfadd_top_vl${VL}_s${STAGES})
+  set(suffix "")
+  set(cov_flags "")
+  if(ARGV2 STREQUAL "COVERAGE")
+    set(suffix _cov)
+    set(cov_flags --coverage)
+  endif()
+  set(name vfadd_top_vl${VL}_s${STAGES}${suffix})
   if(TARGET ${name})
     return()
   endif()
-  set(sc_prefix Vtop_vl${VL}_s${STAGES}_sc)
-  set(cc_prefix Vtop_vl${VL}_s${STAGES}_cc)
+  set(sc_prefix Vtop_vl${VL}_s${STAGES}${suffix}_sc)
+  set(cc_prefix Vtop_vl${VL}_s${STAGES}${suffix}_cc)
   set(tag_bits 16)
   add_library(${name} STATIC ${VFADD_TOP_DIR}/top_engine.cc ${VFADD_TOP_DIR}/top_sc.cc
-                             ${VFADD_TOP_DIR}/top_cc.cc $<TARGET_OBJECTS:vfadd_top_runtime>)
+                             ${VFADD_TOP_DIR}/top_cc.cc $<TARGET_OBJECTS:vfadd_top_runtime${suffix}>)
   target_include_directories(${name} PUBLIC ${VFADD_TOP_DIR})
   target_include_directories(${name} SYSTEM PRIVATE ${VERILATOR_ROOT}/include
                              ${VERILATOR_ROOT}/include/vltstd)
@@ -54,7 +72,10 @@ function(vfadd_top_config VL STAGES)
   target_compile_options(${name} PRIVATE -O3)
   target_link_libraries(${name} PUBLIC vfadd_model PkgConfig::SYSTEMC ZLIB::ZLIB Threads::Threads)
   set(vflags ${VFADD_VERILATOR_FLAGS} -GMaxVecLenBits=${VL} -GNumStages=${STAGES}
-             -GTagBits=${tag_bits} --trace-depth ${VFADD_TOP_TRACE_DEPTH})
+             -GTagBits=${tag_bits} --trace-depth ${VFADD_TOP_TRACE_DEPTH} ${cov_flags})
+  if(suffix)
+    set_target_properties(${name} PROPERTIES EXCLUDE_FROM_ALL ON)
+  endif()
   verilate(${name} PREFIX ${sc_prefix} TOP_MODULE vfadd_top SYSTEMC TRACE_FST
            SOURCES ${VFADD_RTL_SOURCES} VERILATOR_ARGS ${vflags}
            OPT_FAST ${VFADD_VERILATOR_OPT})

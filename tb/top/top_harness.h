@@ -87,6 +87,12 @@ struct Report {
 Report RunSc(const std::vector<Request>& reqs, const Options& opt);  // the SystemC harness
 Report RunCc(const std::vector<Request>& reqs, const Options& opt);  // the plain C++ loop
 
+// Writes the Verilator code coverage (line and toggle points) counted so far in this process
+// to `path` (verilator_coverage's .dat format). Only a library built with Verilator --coverage
+// (vfadd_top_config(... COVERAGE), `make coverage`) has any: otherwise it returns false and
+// writes nothing.
+bool WriteCodeCoverage(const std::string& path);
+
 // The instruction word of an arithmetic case (vfadd::Encode of c's op, fmt and imm_one with
 // register fields zd, zn/zm, pg; Pg is P0-P7 and has no effect on the unit, which takes the
 // predicate from req_pg_i).

@@ -48,6 +48,20 @@ void BeginRun() {
 
 bool EndRun() { return Context().gotError(); }
 
+}  // namespace detail
+
+bool WriteCodeCoverage(const std::string& path) {
+#if VM_COVERAGE
+  detail::Context().coveragep()->write(path.c_str());
+  return true;
+#else
+  (void)path;
+  return false;
+#endif
+}
+
+namespace detail {
+
 // SystemC signals: bool and integers as they are, sc_bv in 32-bit words.
 template <typename T>
 struct Pin<sc_core::sc_signal<T>> {
