@@ -125,6 +125,27 @@ def cmd_netlist(args):
     return 0
 
 
+def synthesize_all(jobs, out_dir, workers):
+    """Runs synthesize() for each (name, top, params) on `workers` threads, printing a line as
+    each finishes; returns {name: result}, or None after printing the errors."""
+    res, errors = {}, []
+    t0 = time.time()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+        futs = {pool.submit(synthesize, name, top, params, out_dir): name
+                for name, top, params in jobs}
+        for fut in concurrent.futures.as_completed(futs):
+            name = futs[fut]
+            try:
+                res[name] = r = fut.result()
+                print("  %-14s gates %7d  depth %3d  flops %6d   (%3.0f s)"
+                      % (name, r["gates"], r["depth"], r["flops"], time.time() - t0), flush=True)
+            except QorError as e:
+                errors.append(str(e))
+    for e in errors:
+        print("qor.py: %s" % e, file=sys.stderr)
+    return None if errors else res
+
+
 def write_report(out_dir, name, lines):
     """Writes the markdown lines to out_dir/name and prints them."""
     text = "\n".join(lines)
@@ -143,23 +164,8 @@ def cmd_lane(args):
     if not args.quick:
         jobs += [("%s_n%d" % (f, n), "vfadd_fmt_add", [("Fmt", str(v)), ("NumStages", str(n))])
                  for f, v in FMT.items() for n in BOUNDED]
-    res, errors = {}, []
-    t0 = time.time()
-    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futs = {pool.submit(synthesize, name, top, params, args.out): name
-                for name, top, params in jobs}
-        for fut in concurrent.futures.as_completed(futs):
-            name = futs[fut]
-            try:
-                res[name] = fut.result()
-                r = res[name]
-                print("  %-8s gates %6d  depth %3d  flops %5d   (%3.0f s)"
-                      % (name, r["gates"], r["depth"], r["flops"], time.time() - t0), flush=True)
-            except QorError as e:
-                errors.append(str(e))
-    for e in errors:
-        print("qor.py: %s" % e, file=sys.stderr)
-    if errors:
+    res = synthesize_all(jobs, args.out, args.jobs)
+    if res is None:
         return 1
 
     out, missed = [], []
@@ -231,24 +237,10 @@ def parse_configs(text):
 
 def cmd_top(args):
     configs = parse_configs(args.configs)
-    res, errors = {}, []
-    t0 = time.time()
-    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futs = {pool.submit(synthesize, "top_vl%d_s%d" % (vl, n), "vfadd_top",
-                            [("MaxVecLenBits", str(vl)), ("NumStages", str(n))], args.out):
-                (vl, n) for vl, n in configs}
-        for fut in concurrent.futures.as_completed(futs):
-            vl, n = futs[fut]
-            try:
-                res[(vl, n)] = r = fut.result()
-                print("  vfadd_top MaxVecLenBits=%-4d NumStages=%d  gates %7d  depth %3d  "
-                      "flops %6d   (%3.0f s)" % (vl, n, r["gates"], r["depth"], r["flops"],
-                                                 time.time() - t0), flush=True)
-            except QorError as e:
-                errors.append(str(e))
-    for e in errors:
-        print("qor.py: %s" % e, file=sys.stderr)
-    if errors:
+    jobs = [("top_vl%d_s%d" % (vl, n), "vfadd_top",
+             [("MaxVecLenBits", str(vl)), ("NumStages", str(n))]) for vl, n in configs]
+    res = synthesize_all(jobs, args.out, args.jobs)
+    if res is None:
         return 1
     out = ["# vfadd_top: quality of results (Yosys 0.23, flow of shared/qor-flow.md)\n",
            "Gates are generic 2-input cells after `abc -g`, flip-flops excluded; depth is the "
@@ -256,7 +248,7 @@ def cmd_top(args):
            "| MaxVecLenBits | NumStages | gates | flip-flops | worst stage depth |",
            "|---|---|---|---|---|"]
     for vl, n in configs:
-        r = res[(vl, n)]
+        r = res["top_vl%d_s%d" % (vl, n)]
         out.append("| %d | %d | %d | %d | %d |" % (vl, n, r["gates"], r["flops"], r["depth"]))
     out.append("\nReproduce: `constraints/qor.py top --configs %s --out %s`.\n"
                % (args.configs, os.path.relpath(args.out, ROOT)))
