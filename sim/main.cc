@@ -142,18 +142,23 @@ bool ParseRange(const std::string& s, uint64_t* first, uint64_t* last) {
          ParseU64(s.substr(colon + 1), 10, last) && *first <= *last;
 }
 
-top::Options RtlOptions(const std::string& cmd, const Args& a) {
-  top::Options o;
-  if (a.Has("--seed") && !ParseU64(a.Get("--seed"), 10, &o.seed)) {
-    Usage(cmd, "--seed takes a decimal integer, got '" + a.Get("--seed") + "'");
-  }
+// --idle and --backpressure into o (left as they are when not given).
+void ParseTiming(const std::string& cmd, const Args& a, top::Options* o) {
   for (const char* name : {"--idle", "--backpressure"}) {
-    double* p = std::string(name) == "--idle" ? &o.idle : &o.backpressure;
+    double* p = std::string(name) == "--idle" ? &o->idle : &o->backpressure;
     if (a.Has(name) && !ParseProbability(a.Get(name), p)) {
       Usage(cmd, std::string(name) + " takes a probability from 0 to 1, got '" + a.Get(name) +
                      "'");
     }
   }
+}
+
+top::Options RtlOptions(const std::string& cmd, const Args& a) {
+  top::Options o;
+  if (a.Has("--seed") && !ParseU64(a.Get("--seed"), 10, &o.seed)) {
+    Usage(cmd, "--seed takes a decimal integer, got '" + a.Get("--seed") + "'");
+  }
+  ParseTiming(cmd, a, &o);
   if (a.Has("--wave-cycles") && a.Has("--wave-cases")) {
     Usage(cmd, "give --wave-cycles or --wave-cases, not both");
   }
@@ -175,6 +180,13 @@ top::Options RtlOptions(const std::string& cmd, const Args& a) {
     o.wave_first_case = static_cast<int64_t>(first), o.wave_last_case = static_cast<int64_t>(last);
   }
   return o;
+}
+
+// Every VL the built vfadd_top takes: 128 to MaxVecLenBits in steps of 128.
+std::vector<int> BuiltVls() {
+  std::vector<int> vls;
+  for (int vl = kMinVl; vl <= top::Built().max_vl; vl += 128) vls.push_back(vl);
+  return vls;
 }
 
 // A case and where it came from ("FILE:LINE").
@@ -435,8 +447,9 @@ int ReadTraces(const std::string& cmd, const std::vector<std::string>& paths, Tr
 }
 
 // The outcome of every case on the engine. Returns 0, kExitMismatch (the RTL broke a rule or,
-// with `model_check`, differs from the golden model: reported on stderr) or kExitBadInput.
-int Compute(const std::string& cmd, Engine engine, const Args& a, bool model_check,
+// with `model_check`, differs from the golden model: reported on stderr) or kExitBadInput. `opt`
+// is the RTL engine's (RtlOptions, parsed once by the caller).
+int Compute(const std::string& cmd, Engine engine, top::Options opt, bool model_check,
             const std::vector<Located>& cases, std::vector<Outcome>* outs,
             top::Report* report = nullptr) {
   outs->assign(cases.size(), Outcome());
@@ -444,7 +457,6 @@ int Compute(const std::string& cmd, Engine engine, const Args& a, bool model_che
     for (size_t i = 0; i < cases.size(); ++i) (*outs)[i] = Execute(cases[i].c);
     return 0;
   }
-  top::Options opt = RtlOptions(cmd, a);
   opt.check = model_check;
   top::Report local;
   top::Report& rep = report ? *report : local;
@@ -497,7 +509,8 @@ int CmdRun(int argc, char** argv) {
     }
   }
   const Engine engine = GetEngine("run", a);
-  if (engine == Engine::kRtl) RtlOptions("run", a);  // usage errors before reading anything
+  // Usage errors before reading anything.
+  const top::Options rtl = engine == Engine::kRtl ? RtlOptions("run", a) : top::Options();
   if (a.positional.size() != 1) Usage("run", "expected one input FILE (or - for stdin)");
   TraceInput in;
   const int errors = ReadTraces("run", a.positional, &in);
@@ -508,7 +521,7 @@ int CmdRun(int argc, char** argv) {
   }
   std::vector<Outcome> outs;
   top::Report rep;
-  const int status = Compute("run", engine, a, /*model_check=*/true, in.cases, &outs, &rep);
+  const int status = Compute("run", engine, rtl, /*model_check=*/true, in.cases, &outs, &rep);
   if (status == kExitBadInput) {
     std::fprintf(stderr, "vfadd run: no output written\n");
     return status;
@@ -602,7 +615,7 @@ int CmdCheck(int argc, char** argv) {
   const Args a = ParseArgs("check", argc, argv, With({"--engine", "--max-report"}, kRtlOptions),
                            {}, help.c_str());
   const Engine engine = GetEngine("check", a);
-  if (engine == Engine::kRtl) RtlOptions("check", a);
+  const top::Options rtl = engine == Engine::kRtl ? RtlOptions("check", a) : top::Options();
   uint64_t max_report = 10;
   if (a.Has("--max-report") && !ParseU64(a.Get("--max-report"), 10, &max_report)) {
     Usage("check", "--max-report takes a count, got '" + a.Get("--max-report") + "'");
@@ -620,7 +633,7 @@ int CmdCheck(int argc, char** argv) {
     return kExitBadInput;
   }
   std::vector<Outcome> outs;
-  const int status = Compute("check", engine, a, /*model_check=*/false, in.cases, &outs);
+  const int status = Compute("check", engine, rtl, /*model_check=*/false, in.cases, &outs);
   if (status == kExitBadInput) return status;
   uint64_t passed = 0, failed = 0;
   for (size_t i = 0; i < in.cases.size(); ++i) {
@@ -965,7 +978,7 @@ int CmdRegress(int argc, char** argv) {
     }
   }
   if (plan.gen.vls.empty()) {
-    for (int vl = kMinVl; vl <= cfg.max_vl; vl += 128) plan.gen.vls.push_back(vl);
+    plan.gen.vls = BuiltVls();
   }
   uint64_t jobs = 1;
   if (a.Has("--jobs") && (!ParseU64(a.Get("--jobs"), 10, &jobs) || jobs < 1 || jobs > 64)) {
@@ -980,13 +993,7 @@ int CmdRegress(int argc, char** argv) {
   }
   plan.rtl.seed = plan.gen.seed;
   plan.rtl.idle = plan.rtl.backpressure = 0.1;
-  for (const char* name : {"--idle", "--backpressure"}) {
-    double* p = std::string(name) == "--idle" ? &plan.rtl.idle : &plan.rtl.backpressure;
-    if (a.Has(name) && !ParseProbability(a.Get(name), p)) {
-      Usage("regress", std::string(name) + " takes a probability from 0 to 1, got '" +
-                           a.Get(name) + "'");
-    }
-  }
+  ParseTiming("regress", a, &plan.rtl);
   uint64_t flip = 0;
   if (a.Has("--self-test-flip")) {
     if (!ParseU64(a.Get("--self-test-flip"), 10, &flip) || flip > INT64_MAX) {
@@ -1367,13 +1374,11 @@ int CmdShrink(int argc, char** argv) {
   c.checked = false;
   const int w = fp_width(c.fmt);
   const bool vector_a = !c.a.empty() && c.op != Op::kFadda;
-  Bits& (*first_operand)(Case&) = [](Case& x) -> Bits& { return x.op == Op::kFaddv ? x.b : x.a; };
   uint64_t trials = 0;
   auto fails = [&](const Case& x) {
     ++trials;
     if (self_test && x.op != Op::kFadda) {
-      Case y = x;
-      const Bits& v = first_operand(y);
+      const Bits& v = x.op == Op::kFaddv ? x.b : x.a;  // the first operand
       for (int e = 0; e < Elements(x); ++e) {
         if (ElementActive(x, e) && GetField(v, e * w, w) == self_value) return true;
       }
@@ -1534,7 +1539,7 @@ int CmdBench(int argc, char** argv) {
   GenOptions g;
   g.seed = seed;
   g.count = count;
-  for (int vl = kMinVl; vl <= cfg.max_vl; vl += 128) g.vls.push_back(vl);
+  g.vls = BuiltVls();
   std::vector<top::Request> reqs(count);
   for (uint64_t i = 0; i < count; ++i) reqs[i].c = GenerateCase(g, i);
 
