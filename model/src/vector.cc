@@ -39,15 +39,26 @@ constexpr OpInfo kOps[kNumOps] = {
 
 const OpInfo& Info(Op op) { return kOps[static_cast<int>(op)]; }
 
-// FADDV's reduction (ASL Reduce): leaves x[lo .. lo+n-1], op1 = lower half.
-uint64_t Reduce(Fmt f, const uint64_t* x, int n, Fpcr fpcr, uint32_t* flags) {
-  if (n == 1) return x[0];
+// One FPAdd/FPSub of an instruction: raises its flags into *fpsr and shows it to the observer.
+uint64_t Perform(Fmt f, Fpcr fpcr, Addition add, uint32_t* fpsr, AdditionObserver* observer) {
+  add.r = add.sub ? FpSub(f, add.op1, add.op2, fpcr) : FpAdd(f, add.op1, add.op2, fpcr);
+  *fpsr |= add.r.flags;
+  if (observer) observer->Observe(add);
+  return add.r.bits;
+}
+
+// FADDV's reduction (ASL Reduce): leaves x[lo .. lo+n-1], op1 = lower half; `level` is the
+// height of this node (1: a sum of two leaves).
+uint64_t Reduce(Fmt f, const uint64_t* x, int lo, int n, Fpcr fpcr, uint32_t* fpsr,
+                AdditionObserver* observer) {
+  if (n == 1) return x[lo];
   const int half = n / 2;
-  const uint64_t lo = Reduce(f, x, half, fpcr, flags);
-  const uint64_t hi = Reduce(f, x + half, half, fpcr, flags);
-  const FpResult r = FpAdd(f, lo, hi, fpcr);
-  *flags |= r.flags;
-  return r.bits;
+  Addition add;
+  add.op1 = Reduce(f, x, lo, half, fpcr, fpsr, observer);
+  add.op2 = Reduce(f, x, lo + half, half, fpcr, fpsr, observer);
+  add.element = lo;
+  for (int k = n; k > 1; k >>= 1) ++add.level;
+  return Perform(f, fpcr, add, fpsr, observer);
 }
 
 int CeilPow2(int x) {
@@ -104,20 +115,20 @@ uint64_t ImmediateBits(Fmt f, bool imm_one) {
   return static_cast<uint64_t>(bias(f) - (imm_one ? 0 : 1)) << man_bits(f);
 }
 
-Outcome Execute(const Case& c) {
+Outcome Execute(const Case& c, AdditionObserver* observer) {
   const Fmt f = c.fmt;
   const int esize = fp_width(f);
   const int n = Elements(c);
   const Fpcr fpcr{c.fpcr};
   Outcome out;
-  auto flag = [&out](const FpResult& r) {
-    out.fpsr |= r.flags;
-    return r.bits;
-  };
+  auto element = [&](const Bits& v, int e) { return GetField(v, e * esize, esize); };
   if (c.op == Op::kFadda) {
     uint64_t acc = c.a[0] & width_mask(f);
     for (int e = 0; e < n; ++e) {
-      if (ElementActive(c, e)) acc = flag(FpAdd(f, acc, GetField(c.b, e * esize, esize), fpcr));
+      if (!ElementActive(c, e)) continue;
+      Addition add;
+      add.element = e, add.op1 = acc, add.op2 = element(c.b, e);
+      acc = Perform(f, fpcr, add, &out.fpsr, observer);
     }
     out.res = {acc};
     return out;
@@ -126,36 +137,35 @@ Outcome Execute(const Case& c) {
     const int leaves = CeilPow2(c.vl) / esize;
     uint64_t x[kMaxVl / 16];  // CeilPow2(vl) <= 2048 bits, at most 128 half-precision leaves
     for (int e = 0; e < leaves; ++e) {
-      x[e] = (e < n && ElementActive(c, e)) ? GetField(c.b, e * esize, esize) : 0;  // +0.0
+      x[e] = (e < n && ElementActive(c, e)) ? element(c.b, e) : 0;  // +0.0
     }
-    out.res = {Reduce(f, x, leaves, fpcr, &out.fpsr)};
+    out.res = {Reduce(f, x, 0, leaves, fpcr, &out.fpsr, observer)};
     return out;
   }
   const uint64_t imm = ImmediateBits(f, c.imm_one);
   out.res = c.a;
   for (int e = 0; e < n; ++e) {
     if (!ElementActive(c, e)) continue;
-    const uint64_t zdn = GetField(c.a, e * esize, esize);
-    uint64_t r = 0;
+    const uint64_t zdn = element(c.a, e);
+    Addition add;
+    add.element = e;
     switch (c.op) {
-      case Op::kFadd:
-      case Op::kFaddU: r = flag(FpAdd(f, zdn, GetField(c.b, e * esize, esize), fpcr)); break;
-      case Op::kFaddI: r = flag(FpAdd(f, zdn, imm, fpcr)); break;
-      case Op::kFsub:
-      case Op::kFsubU: r = flag(FpSub(f, zdn, GetField(c.b, e * esize, esize), fpcr)); break;
-      case Op::kFsubI: r = flag(FpSub(f, zdn, imm, fpcr)); break;
-      case Op::kFsubr: r = flag(FpSub(f, GetField(c.b, e * esize, esize), zdn, fpcr)); break;
-      case Op::kFsubrI: r = flag(FpSub(f, imm, zdn, fpcr)); break;
+      case Op::kFadd: case Op::kFaddU: add.op1 = zdn, add.op2 = element(c.b, e); break;
+      case Op::kFaddI: add.op1 = zdn, add.op2 = imm; break;
+      case Op::kFsub: case Op::kFsubU: add.op1 = zdn, add.op2 = element(c.b, e); break;
+      case Op::kFsubI: add.op1 = zdn, add.op2 = imm; break;
+      case Op::kFsubr: add.op1 = element(c.b, e), add.op2 = zdn; break;
+      case Op::kFsubrI: add.op1 = imm, add.op2 = zdn; break;
       case Op::kFaddp: {
         const Bits& src = (e % 2 == 0) ? c.a : c.b;
-        const int lo = e & ~1;
-        r = flag(FpAdd(f, GetField(src, lo * esize, esize), GetField(src, (lo + 1) * esize, esize),
-                       fpcr));
+        add.op1 = element(src, e & ~1), add.op2 = element(src, e | 1);
         break;
       }
       default: break;  // fadda / faddv handled above
     }
-    SetField(&out.res, e * esize, esize, r);
+    add.sub = c.op == Op::kFsub || c.op == Op::kFsubU || c.op == Op::kFsubI ||
+              c.op == Op::kFsubr || c.op == Op::kFsubrI;
+    SetField(&out.res, e * esize, esize, Perform(f, fpcr, add, &out.fpsr, observer));
   }
   return out;
 }

@@ -67,8 +67,24 @@ int Elements(const Case& c);                    // vl / esize
 bool ElementActive(const Case& c, int e);       // predicate bit e*esize/8 (always true if unpredicated)
 uint64_t ImmediateBits(Fmt f, bool imm_one);    // #0.5 / #1.0 in format f
 
-// Executes one case on the golden model. The case must be well formed (see trace.h).
-Outcome Execute(const Case& c);
+// One scalar FPAdd or FPSub an instruction performs, as Execute reports it to an observer
+// (functional coverage samples these).
+struct Addition {
+  int element = 0;   // the result element; fadda: the element added; faddv: the node's first leaf
+  int level = 0;     // faddv: the tree level, 1 for a sum of two leaves; 0 for the other forms
+  uint64_t op1 = 0, op2 = 0;  // the operands of FPAdd(op1, op2) or FPSub(op1, op2)
+  bool sub = false;
+  FpResult r;
+};
+class AdditionObserver {
+ public:
+  virtual ~AdditionObserver() = default;
+  virtual void Observe(const Addition& add) = 0;
+};
+
+// Executes one case on the golden model. The case must be well formed (see trace.h). An
+// observer, when given, sees every addition in the order the architecture performs them.
+Outcome Execute(const Case& c, AdditionObserver* observer = nullptr);
 
 }  // namespace vfadd
 
