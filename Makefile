@@ -9,7 +9,8 @@
 #   make lint    Verilator --lint-only -Wall on the RTL (sim/lint.sh)
 #   make synth   Yosys synthesis of the lane and of vfadd_top (MAX_VL, STAGES): build/synth/*.md
 #   make demo    the main job: a seeded random regression of every operation and type on the RTL
-#                (default configuration) against the golden model, summarised, with a waveform
+#                (default configuration) against the golden model, summarised, with a waveform,
+#                then `vfadd regress` with its functional coverage report (build/demo/coverage)
 #   make coverage  Verilator line and toggle coverage of vfadd_top (build/coverage/summary.md)
 #   make bench   throughput: the golden model (Google Benchmark), the Verilated lane array, the
 #                SystemC harness against a plain clock loop (vfadd bench)
@@ -18,6 +19,7 @@
 BUILD ?= build
 SEED ?= 1
 COUNT ?= 5000
+REGRESS_COUNT ?= 100000
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 MAX_VL ?= 512
 STAGES ?= 3
@@ -93,6 +95,9 @@ demo: build
 	    --waves $(CFG_DIR)/demo/first.fst --wave-cycles 0:2000 \
 	    -o $(CFG_DIR)/demo/checked.trace $(CFG_DIR)/demo/stimulus.trace
 	$(CFG_DIR)/vfadd check --engine model $(CFG_DIR)/demo/checked.trace
+	$(CFG_DIR)/vfadd regress --seed $(SEED) --count $(REGRESS_COUNT) --jobs 2 \
+	    --coverage $(CFG_DIR)/demo/coverage --junit $(CFG_DIR)/demo/regress.xml \
+	    --failures $(CFG_DIR)/demo/failures.trace
 
 # Verilator code coverage: the quick regression of `make demo` (at VL 128) on build/vfadd_cov,
 # vfadd_top at MaxVecLenBits=128 NumStages=1 Verilated with --coverage; then line, toggle and

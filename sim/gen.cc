@@ -59,8 +59,8 @@ void Pair(Rng& r, const Shape& sh, uint64_t* x, uint64_t* y) {
       return;
     case 1:  // a special value on one or both sides
       *y = Special(r, sh);
+      if (r.Chance(50)) *x = Special(r, sh);
       if (r.Chance(50)) std::swap(*x, *y);
-      if (r.Chance(30)) *x = Special(r, sh);
       return;
     case 2:  // exact cancellation
       *y = *x ^ sh.sign;
@@ -127,11 +127,17 @@ void RandomPredicate(Rng& r, const Case& c, Bits* pg) {
 
 void OperandPair(Rng& r, Fmt f, uint64_t* x, uint64_t* y) { Pair(r, Shape(f), x, y); }
 
+bool SentAsWord(uint64_t index, uint32_t* regs) {
+  const uint64_t r = SplitMix64(&index);
+  *regs = static_cast<uint32_t>(r);
+  return (r >> 62) == 0;
+}
+
 uint32_t RandomFpcr(Rng& r) {
   uint32_t v = static_cast<uint32_t>(r.Below(4)) << Fpcr::kRModeLsb;
-  if (r.Chance(25)) v |= 1u << Fpcr::kFzBit;
-  if (r.Chance(25)) v |= 1u << Fpcr::kFz16Bit;
-  if (r.Chance(25)) v |= 1u << Fpcr::kDnBit;
+  if (r.Chance(50)) v |= 1u << Fpcr::kFzBit;
+  if (r.Chance(50)) v |= 1u << Fpcr::kFz16Bit;
+  if (r.Chance(50)) v |= 1u << Fpcr::kDnBit;
   if (r.Chance(5)) v |= 1u << 26;  // AHP: must have no effect
   return v;
 }
@@ -182,11 +188,22 @@ Case GenerateCase(const GenOptions& opt, uint64_t index) {
     }
   }
   if (c.op == Op::kFadda) {
-    uint64_t x, y;
-    Pair(r, sh, &x, &y);
-    c.a = {x};
+    // The accumulator is the partner of the first active element (the only step whose
+    // accumulator is not a sum).
+    int first = 0;
+    while (first + 1 < n && !ElementActive(c, first)) ++first;
+    c.a = {GetField(c.a, first * esize, esize)};
   }
-  if (c.op == Op::kFaddv) c.a.clear();
+  if (c.op == Op::kFaddv) {
+    // Mostly, the leaves of each first-level sum are the two sides of one pair.
+    for (int e = 0; e + 1 < n; e += 2) {
+      if (r.Chance(75)) {
+        SetField(&c.b, (e + 1) * esize, esize, GetField(c.b, e * esize, esize));
+        SetField(&c.b, e * esize, esize, GetField(c.a, e * esize, esize));
+      }
+    }
+    c.a.clear();
+  }
   return c;
 }
 

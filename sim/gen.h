@@ -29,8 +29,13 @@ Case GenerateCase(const GenOptions& opt, uint64_t index);
 // the kinds listed in gen.cc.
 void OperandPair(Rng& r, Fmt f, uint64_t* x, uint64_t* y);
 
-// A random FPCR: any RMode, FZ, FZ16 and DN each a quarter of the time (AHP, which no add
-// reads, now and then).
+// Whether case `index` of a regression reaches the unit as an instruction word for the RTL's
+// decoder (a quarter of the cases, by a hash of the index) rather than as fields; *regs gets
+// random bits for the word's register fields (their values do not matter to the unit).
+bool SentAsWord(uint64_t index, uint32_t* regs);
+
+// A random FPCR: any RMode; FZ, FZ16 and DN each half of the time (AHP, which no add reads,
+// now and then).
 uint32_t RandomFpcr(Rng& r);
 
 }  // namespace vfadd

@@ -3,6 +3,7 @@
 // shrink, info, bench.
 // Exit status: 0 success, 1 mismatches found (check), 2 bad input or usage.
 #include <poll.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,11 +19,13 @@
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "fcov.h"
 #include "gen.h"
 #include "rtl_decode.h"
 #include "top_harness.h"
@@ -266,6 +269,20 @@ std::vector<std::string> Split(const std::string& s, char sep) {
     start = p + 1;
   }
   return out;
+}
+
+bool ReadFile(const std::string& path, std::string* out) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) return false;
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  *out = ss.str();
+  return !f.bad();
+}
+
+bool WriteFile(const std::string& path, const std::string& text) {
+  FILE* f = std::fopen(path.c_str(), "wb");
+  return f && std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fclose(f) == 0;
 }
 
 // ------------------------------------------------------------------------------------------
@@ -857,43 +874,131 @@ int CmdSummary(int argc, char** argv) {
 const char kRegressHelp[] =
     "usage: vfadd regress --seed S --count N [--ops LIST] [--types LIST] [--vl LIST]\n"
     "                     [--fpcr LIST] [--jobs J] [--shard I/K] [--junit FILE]\n"
-    "                     [--failures FILE] [--idle P] [--backpressure P]\n"
+    "                     [--failures FILE] [--coverage DIR] [--steer] [--idle P]\n"
+    "                     [--backpressure P]\n"
     "\n"
     "Generates N seeded cases (the generator of 'vfadd gen', same filters; VLs up to the built\n"
     "maximum), runs them on the RTL through the SystemC harness (random idles and backpressure,\n"
-    "default 0.1 each) and checks every response against the golden model. --jobs runs J\n"
-    "simulator processes (default 1). --shard I/K (1 <= I <= K) runs the cases of the seed's\n"
-    "stream whose index is I-1 modulo K: K shards with the same seed and count are disjoint and\n"
-    "together cover K*N cases, so a batch scheduler can run one shard per job. Prints a progress\n"
-    "line on stderr, then the summary table. Every mismatching case is appended to the failure\n"
-    "trace (default vfadd-failures.trace) as a checked line with the model's result, after a\n"
-    "comment naming seed and case index: 'vfadd check FILE' replays exactly those cases (a\n"
-    "--failures FILE given explicitly is created even when nothing fails).\n"
-    "--junit writes JUnit XML (one test case per operation and type). Exit 0 when everything\n"
-    "matched, 1 on a mismatch, 2 on bad input. --self-test-flip K corrupts the expected result\n"
-    "of case K, to show (and test) the failure path on a correct RTL.\n";
+    "default 0.1 each; a quarter of the cases sent as instruction words for the RTL's decoder)\n"
+    "and checks every response against the golden model. --jobs runs J simulator processes\n"
+    "(default 1). --shard I/K (1 <= I <= K) runs the cases of the seed's stream whose index is\n"
+    "I-1 modulo K: K shards with the same seed and count are disjoint and together cover K*N\n"
+    "cases, so a batch scheduler can run one shard per job. Prints a progress line on stderr,\n"
+    "then the summary table and the coverage figure.\n"
+    "\n"
+    "Every mismatching case is appended to the failure trace (default vfadd-failures.trace) as\n"
+    "a checked line with the model's result, after a comment naming seed and case index: 'vfadd\n"
+    "check FILE' replays exactly those cases (a --failures FILE given explicitly is created\n"
+    "even when nothing fails). --junit writes JUnit XML (one test case per operation and type).\n"
+    "\n"
+    "Functional coverage (operand and result classes, flags per FPCR, predicate and VL classes,\n"
+    "FADDV levels, FADDA, FADDP: see sim/README.md) is sampled on every case. --coverage DIR\n"
+    "writes DIR/coverage.fcov (the database, for 'vfadd merge'), DIR/coverage.md and\n"
+    "DIR/coverage.html (figures per group, the holes, the unreachable bins and why). --steer\n"
+    "biases generation towards the holes: when the stream's case hits no hole, cases aimed at\n"
+    "one (its op, type, FPCR, VLs) are drawn until one does (up to 4 for each of the next 8\n"
+    "holes).\n"
+    "\n"
+    "Exit 0 when everything matched, 1 on a mismatch, 2 on bad input. --self-test-flip K\n"
+    "corrupts the expected result of case K, to show (and test) the failure path on a correct\n"
+    "RTL.\n";
 
 // What a worker process tells the parent, one line each: "P <cases done>", "F <case index>
 // <first line of the mismatch>", "L <trace line>" (the failing case, after its F), "S <summary
-// row>", "C <cycles>", "E <error>".
+// row>", "C <cycles>", "T <cases steered>", "V <line of its coverage database>", "E <error>".
 struct RegressPlan {
   GenOptions gen;
   uint64_t shard = 1, shards = 1;  // 1-based
   top::Options rtl;
   int64_t flip = -1;               // --self-test-flip: a case index
+  bool steer = false;
+  int max_vl = kMaxVl;             // of the build: the coverage model's
   uint64_t Index(uint64_t k) const { return k * shards + (shard - 1); }
+};
+
+// The cases of a worker, each sampled into the coverage database as it is picked: the seed's
+// stream, or with --steer, when the stream's case hits no hole, a case aimed at one.
+class CasePicker {
+ public:
+  CasePicker(const RegressPlan& plan, const fcov::Model& m, fcov::Db* db)
+      : plan_(plan), model_(m), db_(db) {}
+  // Case k of the worker's part; *word: send it as an instruction word (SentAsWord).
+  Case Pick(uint64_t k, bool* steered, bool* word, uint32_t* regs) {
+    Case c = GenerateCase(plan_.gen, plan_.Index(k));
+    *word = SentAsWord(plan_.Index(k), regs);
+    word_ = *word;
+    hits_.clear();
+    model_.Sample(c, &hits_, word_);
+    *steered = plan_.steer && !db_->HitsHole(hits_) && Steer(k, &c);
+    db_->Add(hits_);
+    return c;
+  }
+  uint64_t steered() const { return steered_; }
+
+ private:
+  static constexpr int kHolesPerCase = 8, kTriesPerHole = 4;
+  static constexpr uint64_t kRefresh = 1000;  // cases between two scans for holes
+  bool Steer(uint64_t k, Case* c) {
+    if (next_ >= holes_.size() && picks_since_scan_ >= kRefresh) {
+      holes_ = db_->Holes();
+      next_ = 0, picks_since_scan_ = 0;
+    }
+    ++picks_since_scan_;
+    for (int h = 0; h < kHolesPerCase && next_ < holes_.size(); ++h) {
+      const size_t hole = holes_[next_++];
+      GenOptions aimed;
+      if (db_->count(hole) || !model_.Aim(hole, plan_.gen, &aimed)) continue;
+      for (int j = 0; j < kTriesPerHole; ++j) {
+        // Candidates come from a part of the stream no unsteered case uses (indices >= 2^48).
+        const uint64_t salt = static_cast<uint64_t>(1 + h * kTriesPerHole + j) << 48;
+        Case cand = GenerateCase(aimed, plan_.Index(k) ^ salt);
+        other_.clear();
+        model_.Sample(cand, &other_, word_);
+        if (db_->HitsHole(other_)) {
+          *c = cand;
+          hits_.swap(other_);
+          ++steered_;
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+  const RegressPlan& plan_;
+  const fcov::Model& model_;
+  fcov::Db* db_;
+  std::vector<uint32_t> hits_, other_;
+  std::vector<size_t> holes_;
+  size_t next_ = 0;
+  bool word_ = false;
+  uint64_t picks_since_scan_ = kRefresh, steered_ = 0;
 };
 
 [[noreturn]] void RegressWorker(const RegressPlan& plan, uint64_t first, uint64_t last, int fd) {
   FILE* out = fdopen(fd, "w");
   Summary sum(/*rtl=*/true);
+  const fcov::Model model(plan.max_vl);
+  fcov::Db db(model);
+  CasePicker picker(plan, model, &db);
+  std::vector<bool> steered;
   uint64_t cycles = 0;
   constexpr uint64_t kBatch = 1000;
   int status = 0;
   for (uint64_t k0 = first; k0 < last; k0 += kBatch) {
     const uint64_t k1 = std::min(last, k0 + kBatch);
     std::vector<top::Request> reqs(k1 - k0);
-    for (uint64_t k = k0; k < k1; ++k) reqs[k - k0].c = GenerateCase(plan.gen, plan.Index(k));
+    steered.assign(k1 - k0, false);
+    for (uint64_t k = k0; k < k1; ++k) {
+      bool s = false, word = false;
+      uint32_t regs = 0;
+      top::Request& req = reqs[k - k0];
+      req.c = picker.Pick(k, &s, &word, &regs);
+      steered[k - k0] = s;
+      if (word) {
+        req.raw = true;
+        req.insn = top::EncodeCase(req.c, regs & 31, (regs >> 5) & 31, (regs >> 10) & 7);
+      }
+    }
     top::Options opt = plan.rtl;
     opt.seed = plan.rtl.seed * 1000003 + plan.Index(k0);  // the timing of this batch
     opt.max_mismatch_reports = reqs.size();
@@ -930,7 +1035,12 @@ struct RegressPlan {
                                : 0;
       sum.Add(done, mismatch, lat);
       if (mismatch) {
-        std::fprintf(out, "F %" PRIu64 " %s\nL %s\n", plan.Index(k0 + i), bad[i].c_str(),
+        char word[64] = "";
+        if (reqs[i].raw) {
+          std::snprintf(word, sizeof word, "(sent as the instruction word %08x) ", reqs[i].insn);
+        }
+        std::fprintf(out, "F %" PRIu64 " %s%s%s\nL %s\n", plan.Index(k0 + i),
+                     steered[i] ? "(a steered case) " : "", word, bad[i].c_str(),
                      FormatCase(done).c_str());
       }
     }
@@ -940,7 +1050,9 @@ struct RegressPlan {
   }
   std::istringstream rows(sum.Serialize());
   for (std::string line; std::getline(rows, line);) std::fprintf(out, "S %s\n", line.c_str());
-  std::fprintf(out, "C %" PRIu64 "\n", cycles);
+  std::fprintf(out, "C %" PRIu64 "\nT %" PRIu64 "\n", cycles, picker.steered());
+  std::istringstream cov(db.Serialize());
+  for (std::string line; std::getline(cov, line);) std::fprintf(out, "V %s\n", line.c_str());
   std::fclose(out);
   std::_Exit(status);
 }
@@ -964,8 +1076,8 @@ int CmdRegress(int argc, char** argv) {
   const Args a = ParseArgs("regress", argc, argv,
                            {"--seed", "--count", "--ops", "--types", "--vl", "--fpcr", "--jobs",
                             "--shard", "--junit", "--failures", "--idle", "--backpressure",
-                            "--self-test-flip"},
-                           {}, kRegressHelp);
+                            "--self-test-flip", "--coverage"},
+                           {"--steer"}, kRegressHelp);
   if (!a.positional.empty()) Usage("regress", "unexpected argument '" + a.positional[0] + "'");
   const top::BuildConfig cfg = top::Built();
   RegressPlan plan;
@@ -1004,12 +1116,31 @@ int CmdRegress(int argc, char** argv) {
   }
   const std::string failures = a.Get("--failures", "vfadd-failures.trace");
   jobs = std::min<uint64_t>(jobs, plan.gen.count);
+  plan.steer = a.Has("--steer");
+  plan.max_vl = cfg.max_vl;
+  const std::string cov_dir = a.Get("--coverage");
+  if (a.Has("--coverage")) {
+    // Fail now rather than after the run: the directory must exist or be creatable, and be
+    // writable.
+    if (cov_dir.empty()) Usage("regress", "--coverage takes a directory");
+    if (mkdir(cov_dir.c_str(), 0777) != 0 && errno != EEXIST) {
+      std::fprintf(stderr, "vfadd regress: --coverage %s: cannot create the directory: %s\n",
+                   cov_dir.c_str(), std::strerror(errno));
+      return kExitBadInput;
+    }
+    if (access(cov_dir.c_str(), W_OK) != 0) {
+      std::fprintf(stderr, "vfadd regress: --coverage %s: not a writable directory: %s\n",
+                   cov_dir.c_str(), std::strerror(errno));
+      return kExitBadInput;
+    }
+  }
 
   // The workers: job j runs cases [j*N/J, (j+1)*N/J) of the shard.
   struct Worker {
     pid_t pid = -1;
     FILE* in = nullptr;
     bool open = true;
+    std::string coverage;  // its database, serialized
   };
   std::vector<Worker> workers(jobs);
   std::fflush(stdout);
@@ -1037,7 +1168,7 @@ int CmdRegress(int argc, char** argv) {
 
   Summary sum(/*rtl=*/true);
   std::string failure_text, errors;
-  uint64_t done = 0, cycles = 0, mismatches = 0;
+  uint64_t done = 0, cycles = 0, mismatches = 0, steered = 0;
   std::vector<std::string> first_failures;  // for JUnit
   const auto t0 = std::chrono::steady_clock::now();
   auto elapsed = [&] {
@@ -1107,6 +1238,10 @@ int CmdRegress(int argc, char** argv) {
           sum.AddSerialized(rest);
         } else if (l[0] == 'C') {
           cycles += std::stoull(rest);
+        } else if (l[0] == 'T') {
+          steered += std::stoull(rest);
+        } else if (l[0] == 'V') {
+          w.coverage += rest + "\n";
         } else if (l[0] == 'E') {
           errors += "vfadd regress: " + rest + "\n";
         }
@@ -1116,11 +1251,18 @@ int CmdRegress(int argc, char** argv) {
     progress(false);
   }
   int worker_failed = 0;
+  const fcov::Model model(cfg.max_vl);
+  fcov::Db coverage(model);
   for (Worker& w : workers) {
     int st = 0;
     waitpid(w.pid, &st, 0);
     std::fclose(w.in);
-    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) ++worker_failed;
+    std::string error;
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+      ++worker_failed;
+    } else if (!fcov::ParseDb(w.coverage, "worker coverage", model, &coverage, &error)) {
+      errors += "vfadd regress: " + error + "\n";
+    }
   }
   progress(true);
   const double secs = elapsed();
@@ -1130,6 +1272,33 @@ int CmdRegress(int argc, char** argv) {
               " job%s\n", done, plan.gen.seed, plan.shard, plan.shards, mismatches, cycles, secs,
               secs > 0 ? done / secs : 0.0, jobs, jobs == 1 ? "" : "s");
   int status = 0;
+  std::printf("coverage: %s", coverage.Headline().c_str());
+  if (plan.steer) std::printf(" %" PRIu64 " cases steered towards holes.", steered);
+  if (a.Has("--coverage")) {
+    char title[256];
+    std::snprintf(title, sizeof title, "vfadd regress --seed %" PRIu64 " --count %" PRIu64
+                  "%s (shard %" PRIu64 "/%" PRIu64 ", MaxVecLenBits=%d NumStages=%d)",
+                  plan.gen.seed, plan.gen.count, plan.steer ? " --steer" : "", plan.shard,
+                  plan.shards, cfg.max_vl, cfg.stages);
+    const std::string base = cov_dir + "/coverage";
+    if (!WriteFile(base + ".fcov", coverage.Serialize()) ||
+        !WriteFile(base + ".md", coverage.Markdown(title)) ||
+        !WriteFile(base + ".html", coverage.Html(title))) {
+      std::fprintf(stderr, "\nvfadd regress: %s: cannot write the coverage report: %s\n",
+                   cov_dir.c_str(), std::strerror(errno));
+      status = kExitBadInput;
+    } else {
+      std::printf(" Report: %s.md, %s.html", base.c_str(), base.c_str());
+    }
+  } else {
+    std::printf(" (--coverage DIR writes the report)");
+  }
+  std::printf("\n");
+  if (const size_t bad = coverage.UnreachableHits().size()) {
+    std::fprintf(stderr, "vfadd regress: warning: %zu bins the coverage model calls unreachable "
+                 "were hit: the coverage model is wrong (see the report's Unreachable bins)\n",
+                 bad);
+  }
   // An explicit --failures file is created even when nothing failed, so that a scheduler's
   // glob of every shard's file always matches.
   if (!failure_text.empty() || a.Has("--failures")) {
@@ -1162,8 +1331,11 @@ int CmdRegress(int argc, char** argv) {
                   "      <property name=\"config\" value=\"MaxVecLenBits=%d NumStages=%d\"/>\n"
                   "      <property name=\"cases\" value=\"%" PRIu64 "\"/>\n"
                   "      <property name=\"mismatches\" value=\"%" PRIu64 "\"/>\n"
+                  "      <property name=\"coverage\" value=\"%" PRIu64 " of %" PRIu64
+                  " reachable bins\"/>\n"
                   "    </properties>\n", plan.gen.seed, plan.shard, plan.shards, cfg.max_vl,
-                  cfg.stages, done, mismatches);
+                  cfg.stages, done, mismatches, coverage.Total().hit,
+                  coverage.Total().reachable);
     xml += buf;
     sum.ForEachRow([&](const char* op, char t, uint64_t cases, uint64_t bad) {
       xml += std::string("    <testcase classname=\"vfadd.regress\" name=\"") + op + "." + t +
@@ -1209,14 +1381,16 @@ int CmdRegress(int argc, char** argv) {
 // merge
 
 const char kMergeHelp[] =
-    "usage: vfadd merge [--junit OUT.xml] [--failures OUT.trace] FILE...\n"
+    "usage: vfadd merge [--junit OUT.xml] [--failures OUT.trace] [--coverage DIR] FILE...\n"
     "\n"
     "Combines the outputs of many 'vfadd regress' shards: JUnit files (FILE ending in .xml)\n"
-    "into one JUnit file whose test suites are the shards' (totals summed), and failure traces\n"
-    "(any other FILE, trace format) into one failure trace, each file's cases after a comment\n"
-    "naming it. Prints what it merged: files, test cases, failures, failing cases. Exit 0 when\n"
-    "nothing failed, 1 when a shard reported a failure, 2 on bad input (an unreadable file, a\n"
-    "JUnit file vfadd did not write, a malformed trace line: FILE:LINE: field ...).\n";
+    "into one JUnit file whose test suites are the shards' (totals summed), coverage\n"
+    "databases (FILE ending in .fcov, from regress --coverage) into DIR/coverage.fcov, .md\n"
+    "and .html (counts summed; the databases must come from builds of one maximum VL), and\n"
+    "failure traces (any other FILE, trace format) into one failure trace, each file's cases\n"
+    "after a comment naming it. Prints what it merged. Exit 0 when nothing failed, 1 when a\n"
+    "shard reported a failure, 2 on bad input (an unreadable file, a JUnit file vfadd did not\n"
+    "write, a malformed trace or database line: FILE:LINE: field ...); then nothing is written.\n";
 
 // The value of attribute `name` in the first tag of `xml` that starts at `pos`.
 bool XmlAttr(const std::string& xml, size_t pos, const std::string& name, uint64_t* v) {
@@ -1227,32 +1401,45 @@ bool XmlAttr(const std::string& xml, size_t pos, const std::string& name, uint64
   return ParseU64(xml.substr(q, xml.find('"', q) - q), 10, v);
 }
 
-bool ReadFile(const std::string& path, std::string* out) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return false;
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  *out = ss.str();
-  return !f.bad();
-}
-
-bool WriteFile(const std::string& path, const std::string& text) {
-  FILE* f = std::fopen(path.c_str(), "wb");
-  return f && std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fclose(f) == 0;
-}
-
 int CmdMerge(int argc, char** argv) {
-  const Args a = ParseArgs("merge", argc, argv, {"--junit", "--failures"}, {}, kMergeHelp);
+  const Args a = ParseArgs("merge", argc, argv, {"--junit", "--failures", "--coverage"}, {},
+                           kMergeHelp);
   if (a.positional.empty()) Usage("merge", "expected the FILEs to merge");
-  std::vector<std::string> xmls, traces;
+  std::vector<std::string> xmls, traces, dbs;
+  auto ends = [](const std::string& p, const std::string& ext) {
+    return p.size() > ext.size() && p.compare(p.size() - ext.size(), ext.size(), ext) == 0;
+  };
   for (const std::string& p : a.positional) {
-    (p.size() > 4 && p.compare(p.size() - 4, 4, ".xml") == 0 ? xmls : traces).push_back(p);
+    (ends(p, ".xml") ? xmls : ends(p, ".fcov") ? dbs : traces).push_back(p);
   }
   if (!xmls.empty() && !a.Has("--junit")) Usage("merge", "JUnit FILEs given: --junit OUT.xml needed");
   if (!traces.empty() && !a.Has("--failures")) {
     Usage("merge", "failure traces given: --failures OUT.trace needed");
   }
+  if (!dbs.empty() && !a.Has("--coverage")) {
+    Usage("merge", "coverage databases given: --coverage DIR needed");
+  }
   int errors = 0;
+  // Coverage: the model of the first database's build; the others must match it.
+  std::unique_ptr<fcov::Model> model;
+  std::unique_ptr<fcov::Db> coverage;
+  for (const std::string& p : dbs) {
+    std::string text, error;
+    int max_vl = 0;
+    if (!ReadFile(p, &text)) {
+      std::fprintf(stderr, "vfadd merge: %s: cannot read: %s\n", p.c_str(), std::strerror(errno));
+      ++errors;
+      continue;
+    }
+    if (!model && fcov::ReadDbHeader(text, p, &max_vl, &error)) {
+      model = std::make_unique<fcov::Model>(max_vl);
+      coverage = std::make_unique<fcov::Db>(*model);
+    }
+    if (!model || !fcov::ParseDb(text, p, *model, coverage.get(), &error)) {
+      std::fprintf(stderr, "vfadd merge: %s\n", error.c_str());
+      ++errors;
+    }
+  }
   uint64_t tests = 0, failures = 0, failing_cases = 0;
   double time = 0;
   std::string suites;
@@ -1321,10 +1508,30 @@ int CmdMerge(int argc, char** argv) {
                  std::strerror(errno));
     return kExitBadInput;
   }
-  std::printf("merge: %zu JUnit file%s (%" PRIu64 " test cases, %" PRIu64 " failed), %zu failure "
-              "trace%s (%" PRIu64 " failing case%s)\n", xmls.size(), xmls.size() == 1 ? "" : "s",
-              tests, failures, traces.size(), traces.size() == 1 ? "" : "s", failing_cases,
-              failing_cases == 1 ? "" : "s");
+  if (coverage) {
+    const std::string dir = a.Get("--coverage"), base = dir + "/coverage";
+    const std::string title = "vfadd merge of " + std::to_string(dbs.size()) +
+                              " coverage database" + (dbs.size() == 1 ? "" : "s");
+    if ((mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST) ||
+        !WriteFile(base + ".fcov", coverage->Serialize()) ||
+        !WriteFile(base + ".md", coverage->Markdown(title)) ||
+        !WriteFile(base + ".html", coverage->Html(title))) {
+      std::fprintf(stderr, "vfadd merge: --coverage %s: cannot write: %s\n", dir.c_str(),
+                   std::strerror(errno));
+      return kExitBadInput;
+    }
+  }
+  if (!xmls.empty() || !traces.empty()) {
+    std::printf("merge: %zu JUnit file%s (%" PRIu64 " test cases, %" PRIu64 " failed), %zu "
+                "failure trace%s (%" PRIu64 " failing case%s)\n", xmls.size(),
+                xmls.size() == 1 ? "" : "s", tests, failures, traces.size(),
+                traces.size() == 1 ? "" : "s", failing_cases, failing_cases == 1 ? "" : "s");
+  }
+  if (coverage) {
+    std::printf("merge: %zu coverage database%s: %s Report: %s/coverage.md, %s/coverage.html\n",
+                dbs.size(), dbs.size() == 1 ? "" : "s", coverage->Headline().c_str(),
+                a.Get("--coverage").c_str(), a.Get("--coverage").c_str());
+  }
   return failures || failing_cases ? kExitMismatch : 0;
 }
 

@@ -1262,6 +1262,7 @@ TEST_F(CliTest, RegressRunsEveryOperationAndWritesJunit) {
   EXPECT_EQ(xml.rfind("<?xml", 0), 0u);
   EXPECT_TRUE(Contains(xml, "tests=\"33\" failures=\"0\"")) << xml;
   EXPECT_TRUE(Contains(xml, "<testcase classname=\"vfadd.regress\" name=\"faddv.h\"")) << xml;
+  EXPECT_TRUE(Contains(xml, "<property name=\"coverage\" value=\"")) << xml;
 }
 
 // Shards 1/2 and 2/2 of count N are the even and odd cases of the seed's stream: together the
@@ -1309,6 +1310,96 @@ TEST_F(CliTest, RegressAppendsFailingCasesToTheFailureTrace) {
   EXPECT_TRUE(Contains(xml, "failures=\"1\"")) << xml;
   EXPECT_TRUE(Contains(xml, "name=\"" + op + "." + t + "\" assertions=")) << xml;
   EXPECT_TRUE(Contains(xml, "<failure type=\"mismatch\"")) << xml;
+}
+
+// The number before " holes" in the coverage line ("... bins hit, H holes; ...").
+uint64_t Holes(const std::string& out) {
+  const size_t at = out.find(" holes;");
+  if (at == std::string::npos) return ~uint64_t{0};
+  const size_t from = out.rfind(' ', at - 1) + 1;
+  return std::stoull(out.substr(from, at - from));
+}
+
+// Every run samples functional coverage and prints its figure; --coverage DIR writes the
+// database and the two reports; the databases of shards 1/2 and 2/2 merged are the database of
+// the one run of twice the count (the same cases, see RegressShardsPartitionTheStream).
+TEST_F(CliTest, RegressWritesCoverageAndMergeAddsShards) {
+  const std::string base = "regress --seed 13 --failures " + Q("f.trace");
+  const Result all = Vfadd(base + " --count 600 --coverage " + Q("all"));
+  const Result s1 = Vfadd(base + " --count 300 --shard 1/2 --coverage " + Q("s1"));
+  const Result s2 = Vfadd(base + " --count 300 --shard 2/2 --jobs 2 --coverage " + Q("s2"));
+  EXPECT_EXIT_STATUS(all, 0);
+  EXPECT_EXIT_STATUS(s1, 0);
+  EXPECT_EXIT_STATUS(s2, 0);
+  const std::string headline = "coverage: 600 cases sampled (maximum VL " +
+                               std::to_string(VFADD_MAX_VL) + ").";
+  EXPECT_EQ(LastLine(all.out).rfind(headline, 0), 0u) << all.out;
+  EXPECT_TRUE(Contains(LastLine(all.out), "Report: " + Path("all") + "/coverage.md")) << all.out;
+  for (const char* dir : {"all", "s1", "s2"}) {
+    for (const char* ext : {".fcov", ".md", ".html"}) {
+      EXPECT_TRUE(fs::exists(Path(dir) + "/coverage" + ext)) << dir << ext;
+    }
+  }
+  const std::vector<std::string> md = Lines(Read(Path("all") + "/coverage.md"));
+  ASSERT_GE(md.size(), 3u);
+  EXPECT_EQ(md[0].rfind("# vfadd regress --seed 13 --count 600 (shard 1/1", 0), 0u) << md[0];
+  // The report's headline is the printed one.
+  EXPECT_EQ(LastLine(all.out).rfind("coverage: " + md[2], 0), 0u) << md[2];
+  const Result m = Vfadd("merge --coverage " + Q("merged") + " " + Q("s1") + "/coverage.fcov " +
+                         Q("s2") + "/coverage.fcov");
+  EXPECT_EXIT_STATUS(m, 0);
+  EXPECT_TRUE(Contains(m.out, "merge: 2 coverage databases: 600 cases sampled")) << m.out;
+  std::vector<std::string> merged = Lines(Read(Path("merged") + "/coverage.fcov"));
+  std::vector<std::string> one = Lines(Read(Path("all") + "/coverage.fcov"));
+  std::sort(merged.begin(), merged.end());
+  std::sort(one.begin(), one.end());
+  EXPECT_EQ(merged, one);
+  EXPECT_GT(one.size(), 1000u);  // bins hit
+  EXPECT_EQ(Holes(m.out), Holes(all.out));
+}
+
+// --steer reaches more bins than the same run unsteered.
+TEST_F(CliTest, RegressSteerFillsHoles) {
+  const std::string base = "regress --seed 21 --count 2000 --failures " + Q("f.trace");
+  const Result plain = Vfadd(base);
+  const Result steered = Vfadd(base + " --steer");
+  EXPECT_EXIT_STATUS(plain, 0);
+  EXPECT_EXIT_STATUS(steered, 0);
+  EXPECT_TRUE(Contains(steered.out, "cases steered towards holes.")) << steered.out;
+  EXPECT_LT(Holes(steered.out), Holes(plain.out)) << plain.out << steered.out;
+  EXPECT_TRUE(Contains(steered.out, "2000 cases (seed 21, shard 1/1), 0 mismatches")) << steered.out;
+}
+
+// A --coverage directory that cannot be made fails before anything runs.
+TEST_F(CliTest, RegressCoverageDirectoryMustBeWritable) {
+  const Result r = Vfadd("regress --seed 1 --count 10 --coverage " + Q("no/such/dir"));
+  EXPECT_EXIT_STATUS(r, 2);
+  EXPECT_TRUE(Contains(r.err, Path("no/such/dir"))) << r.err;
+  EXPECT_FALSE(Contains(r.out, "regress:")) << r.out;  // no run
+}
+
+TEST_F(CliTest, MergeRejectsBadCoverageDatabases) {
+  const std::string head = "vfadd-fcov 1 max_vl=" + std::to_string(VFADD_MAX_VL) + " cases=2\n";
+  Write("bad.fcov", head + "results.h zero RN 5\nresults.h frob RN 1\n");
+  Write("other.fcov", std::string("vfadd-fcov 1 max_vl=") +
+                          (VFADD_MAX_VL == 128 ? "256" : "128") + " cases=1\n");
+  Write("good.fcov", head + "results.h zero RN 5\n");
+  Write("text.fcov", "hello\n");
+  const Result bad = Vfadd("merge --coverage " + Q("o") + " " + Q("good.fcov") + " " +
+                           Q("bad.fcov"));
+  EXPECT_EXIT_STATUS(bad, 2);
+  EXPECT_TRUE(MentionsLocation(bad.err, Path("bad.fcov"), 3)) << bad.err;
+  const Result other = Vfadd("merge --coverage " + Q("o") + " " + Q("good.fcov") + " " +
+                             Q("other.fcov"));
+  EXPECT_EXIT_STATUS(other, 2);
+  EXPECT_TRUE(MentionsLocation(other.err, Path("other.fcov"), 1)) << other.err;
+  EXPECT_TRUE(Contains(other.err, "maximum VL")) << other.err;
+  const Result text = Vfadd("merge --coverage " + Q("o") + " " + Q("text.fcov"));
+  EXPECT_EXIT_STATUS(text, 2);
+  EXPECT_TRUE(MentionsLocation(text.err, Path("text.fcov"), 1)) << text.err;
+  EXPECT_FALSE(fs::exists(Path("o")));  // nothing written
+  ExpectUsageError("merge " + Q("good.fcov"));  // databases need --coverage
+  EXPECT_EXIT_STATUS(Vfadd("merge --coverage " + Q("o") + " " + Q("good.fcov")), 0);
 }
 
 TEST_F(CliTest, RegressRejectsBadOptions) {
