@@ -94,7 +94,8 @@ endfunction()
 
 # ---- the quick-tier tests -------------------------------------------------------------------
 # vfadd_top_tests(): top_test_vl<VL>_s<STAGES> (GoogleTest, sc_main in top_test.cc) for the
-# configurations below, each one CTest entry top_vl<VL>_s<STAGES> of the quick tier. Called from
+# configurations below, each one CTest entry top_vl<VL>_s<STAGES> of the quick tier and one
+# top_vl<VL>_s<STAGES>_long of the long tier (two million random cases). Called from
 # CMakeLists.txt's test section (needs GTest::gtest and vfadd_stim).
 function(vfadd_top_tests)
   foreach(cfg "128;1" "512;3" "2048;4")
@@ -104,7 +105,9 @@ function(vfadd_top_tests)
     set(exe top_test_vl${vl}_s${stages})
     add_executable(${exe} ${VFADD_TOP_DIR}/top_test.cc)
     target_link_libraries(${exe} PRIVATE vfadd_top_vl${vl}_s${stages} vfadd_stim GTest::gtest)
-    add_test(NAME top_vl${vl}_s${stages} COMMAND ${exe})
+    add_test(NAME top_vl${vl}_s${stages} COMMAND ${exe} --gtest_filter=-*LongTier*)
     set_tests_properties(top_vl${vl}_s${stages} PROPERTIES LABELS quick)
+    add_test(NAME top_vl${vl}_s${stages}_long COMMAND ${exe} --gtest_filter=*LongTier*)
+    set_tests_properties(top_vl${vl}_s${stages}_long PROPERTIES LABELS long TIMEOUT 3600)
   endforeach()
 endfunction()

@@ -263,6 +263,22 @@ TEST(VfaddTopTest, RandomWithIdlesAndBackpressure) {
   ExpectClean(RunSc(FromCases(cases), o), cases.size());
 }
 
+// The long tier (CTest top_vl<VL>_s<N>_long, `make test-long`): two million random cases of
+// every op, type and VL of the configuration, under idles and backpressure, in batches.
+TEST(VfaddTopLongTier, TwoMillionRandomCases) {
+  GenOptions g;
+  g.seed = 2026 + static_cast<uint64_t>(kCfg.max_vl) * 10 + static_cast<uint64_t>(kCfg.stages);
+  g.vls = VlsUpTo(kCfg.max_vl);
+  constexpr uint64_t kCount = 2000000, kBatch = 20000;
+  for (uint64_t k0 = 0; k0 < kCount; k0 += kBatch) {
+    std::vector<Case> cases;
+    for (uint64_t k = k0; k < k0 + kBatch; ++k) cases.push_back(GenerateCase(g, k));
+    const Report r = RunSc(FromCases(cases), Busy(k0 + 7));
+    ExpectClean(r, cases.size());
+    ASSERT_TRUE(r.ok()) << "cases " << k0 << ".." << k0 + kBatch - 1 << " of seed " << g.seed;
+  }
+}
+
 // A long stall of the response side in the middle of a stream: everything waits, nothing is lost.
 TEST(VfaddTopTest, LongStall) {
   const std::vector<Case> cases = Generated(51, Many(600), {}, {}, VlsUpTo(kCfg.max_vl));
