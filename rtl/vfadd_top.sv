@@ -3,11 +3,11 @@
 // ../shared/arm-sve-fadd-semantics.md) on vectors of up to MaxVecLenBits bits, with the vector
 // length chosen per request, behind a valid/ready request and a valid/ready response.
 //
-//   request -> [input register] -> decode, predicate, route ---> vector lanes -+-> merge ----+
-//                                         |                  (FADDV level 1)   +-> FADDV     |
-//                                         |                                        levels    |
-//                                         |                                        2 .. Lmax +-> response
-//                                         +--> FADDA (one adder per format) ---------------+   register
+//   request -> decode, predicate,  -> [input   -> route -+-> vector lanes -+-> merge ----+
+//              issue time              register]          |   (FADDV level 1) +-> FADDV     |
+//                                                         |                       levels    |
+//                                                         |                       2 .. Lmax +-> response
+//                                                         +--> FADDA (one adder per format)-+   register
 //
 // Operations (req_op_i, or the instruction word when req_raw_i is set, decoded by vfadd_decode):
 // | op        | result element e (active)    | inactive e | section |
@@ -106,37 +106,16 @@ module vfadd_top #(
   logic advance, rsp_valid_q;
   assign advance = !rsp_valid_q || rsp_ready_i;
 
-  // ---- input register --------------------------------------------------------------------------
+  // ---- decode, VL, active elements and the issue time, on the request --------------------------
+  // All of this is computed from the request pins and held in the input register, so that the
+  // issue decision and the operand routing after it start from flip-flops (the lanes' first
+  // stage follows them in the same cycle).
   vfadd_pkg::fpcr_t req_fpcr;
   // fpcr_t is {rmode, fz, fz16, dn}; no other FPCR field affects an addition (section 1.1).
   logic unused_fpcr;
   assign unused_fpcr = ^{req_fpcr_i[31:26], req_fpcr_i[21:20], req_fpcr_i[18:0]};
   assign req_fpcr = {req_fpcr_i[23:22], req_fpcr_i[24], req_fpcr_i[19], req_fpcr_i[25]};
-  localparam int unsigned InW = 1 + 32 + vfadd_pkg::OP_BITS + vfadd_pkg::FMT_BITS + 1 + 4 + FpcrB
-                                + PredW + 2 * VecW + TagBits;
-  logic                        r0_valid, issue, req_fire;
-  logic                        r0_raw, r0_imm_one;
-  logic [31:0]                 r0_insn;
-  logic [vfadd_pkg::OP_BITS-1:0] r0_op;
-  vfadd_pkg::fmt_t             r0_fmt;
-  logic [3:0]                  r0_len;
-  vfadd_pkg::fpcr_t            r0_fpcr;
-  logic [PredW-1:0]            r0_pg;
-  logic [VecW-1:0]             r0_a, r0_b;
-  logic [TagBits-1:0]          r0_tag;
 
-  assign req_ready_o = !r0_valid || issue;
-  assign req_fire    = req_valid_i && req_ready_o;
-  vfadd_pipe_reg #(.Width(InW), .Depth(1)) u_in_reg (
-    .clk_i, .rst_ni, .stall_i(!(req_fire || issue)), .valid_i(req_fire),
-    .data_i({req_raw_i, req_insn_i, req_op_i, req_fmt_i, req_imm_one_i, req_len_i, req_fpcr,
-             req_pg_i, req_a_i, req_b_i, req_tag_i}),
-    .valid_o(r0_valid),
-    .data_o({r0_raw, r0_insn, r0_op, r0_fmt, r0_imm_one, r0_len, r0_fpcr, r0_pg, r0_a, r0_b,
-             r0_tag})
-  );
-
-  // ---- decode ------------------------------------------------------------------------------------
   vfadd_pkg::insn_kind_e dec_kind;
   vfadd_pkg::op_e        dec_op;
   logic [1:0]            dec_size;
@@ -145,79 +124,107 @@ module vfadd_top #(
   logic [2:0]            unused_pg;
   logic                  unused_merging;
   vfadd_decode u_decode (
-    .insn_i(r0_insn), .kind_o(dec_kind), .op_o(dec_op), .size_o(dec_size), .zd_o(unused_zd),
+    .insn_i(req_insn_i), .kind_o(dec_kind), .op_o(dec_op), .size_o(dec_size), .zd_o(unused_zd),
     .zn_o(unused_zn), .zm_o(unused_zm), .pg_o(unused_pg), .imm_one_o(dec_imm_one),
     .merging_o(unused_merging)
   );
 
-  logic [vfadd_pkg::OP_BITS-1:0] op;
-  vfadd_pkg::fmt_t               fmt;
-  logic                          imm_one, undef, is_pred, is_faddv, is_fadda, is_vec, sub;
-  assign op      = r0_raw ? dec_op : r0_op;
-  assign fmt     = r0_raw ? dec_size : r0_fmt;
-  assign imm_one = r0_raw ? dec_imm_one : r0_imm_one;
-  assign undef   = r0_raw ? (dec_kind != vfadd_pkg::KIND_ARITH)
-                          : (r0_op > vfadd_pkg::OP_FADDV || r0_fmt == '0);
-  assign is_pred  = !(op == vfadd_pkg::OP_FADD_U || op == vfadd_pkg::OP_FSUB_U);
-  assign is_faddv = !undef && op == vfadd_pkg::OP_FADDV;
-  assign is_fadda = !undef && op == vfadd_pkg::OP_FADDA;
-  assign is_vec   = !undef && !is_faddv && !is_fadda;
-  assign sub      = op == vfadd_pkg::OP_FSUB || op == vfadd_pkg::OP_FSUB_U ||
-                    op == vfadd_pkg::OP_FSUB_I || op == vfadd_pkg::OP_FSUBR ||
-                    op == vfadd_pkg::OP_FSUBR_I;
+  logic [vfadd_pkg::OP_BITS-1:0] d_op;
+  vfadd_pkg::fmt_t               d_fmt;
+  logic                          d_imm_one, d_undef, d_pred, d_faddv, d_fadda, d_vec, d_sub;
+  assign d_op      = req_raw_i ? dec_op : req_op_i;
+  assign d_fmt     = req_raw_i ? dec_size : req_fmt_i;
+  assign d_imm_one = req_raw_i ? dec_imm_one : req_imm_one_i;
+  assign d_undef   = req_raw_i ? (dec_kind != vfadd_pkg::KIND_ARITH)
+                               : (req_op_i > vfadd_pkg::OP_FADDV || req_fmt_i == '0);
+  assign d_pred  = !(d_op == vfadd_pkg::OP_FADD_U || d_op == vfadd_pkg::OP_FSUB_U);
+  assign d_faddv = !d_undef && d_op == vfadd_pkg::OP_FADDV;
+  assign d_fadda = !d_undef && d_op == vfadd_pkg::OP_FADDA;
+  assign d_vec   = !d_undef && !d_faddv && !d_fadda;
+  assign d_sub   = d_op == vfadd_pkg::OP_FSUB || d_op == vfadd_pkg::OP_FSUB_U ||
+                   d_op == vfadd_pkg::OP_FSUB_I || d_op == vfadd_pkg::OP_FSUBR ||
+                   d_op == vfadd_pkg::OP_FSUBR_I;
 
-  // ---- vector length and active elements (section 6.0), per 16-bit slot -------------------------
-  logic [3:0]       len;
-  logic [NSlot-1:0] in_vl, active, first;  // first: an active element starts at the slot
-  logic [7:0]       num_active;            // active elements (FADDA), 0 .. 128
-  logic [LBits-1:0] tree_depth;            // FADDV: L = ceil(log2(elements))
+  // Vector length and active elements (section 6.0), per 16-bit slot.
+  logic [3:0]       d_len;
+  logic [NSlot-1:0] d_in_vl, d_active, d_first;  // d_first: an active element starts at the slot
+  logic [7:0]       d_num_active;                // active elements (FADDA), 0 .. 128
+  logic [LBits-1:0] d_tree_depth;                // FADDV: L = ceil(log2(elements))
   if (MaxLen == 15) begin : gen_len_full
-    assign len = r0_len;
+    assign d_len = req_len_i;
   end else begin : gen_len_limit
-    assign len = (r0_len > 4'(MaxLen)) ? 4'(MaxLen) : r0_len;  // like ZCR_ELx.LEN (section 8.2)
+    assign d_len = (req_len_i > 4'(MaxLen)) ? 4'(MaxLen) : req_len_i;  // like ZCR_ELx.LEN (8.2)
   end
 
   always_comb begin
-    in_vl      = '0;
-    active     = '0;
-    first      = '0;
-    num_active = '0;
+    d_in_vl      = '0;
+    d_active     = '0;
+    d_first      = '0;
+    d_num_active = '0;
     for (int unsigned s = 0; s < NSlot; s++) begin
       // Slot s belongs to the element whose first slot is s rounded down to the element's slots
       // (4 for D, 2 for S, 1 for H); that element's predicate bit is twice its first slot.
-      in_vl[s]  = s < (32'(len) + 1) * 8;
-      active[s] = in_vl[s] && (!is_pred || ((fmt == vfadd_pkg::FMT_D) ? r0_pg[2*(s & ~32'd3)] :
-                                            (fmt == vfadd_pkg::FMT_S) ? r0_pg[2*(s & ~32'd1)] :
-                                                                        r0_pg[2*s]));
-      first[s]  = active[s] && ((fmt == vfadd_pkg::FMT_D) ? (s % 4 == 0) :
-                                (fmt == vfadd_pkg::FMT_S) ? (s % 2 == 0) : 1'b1);
-      num_active = num_active + 8'(first[s]);
+      d_in_vl[s]  = s < (32'(d_len) + 1) * 8;
+      d_active[s] = d_in_vl[s] &&
+                    (!d_pred || ((d_fmt == vfadd_pkg::FMT_D) ? req_pg_i[2*(s & ~32'd3)] :
+                                 (d_fmt == vfadd_pkg::FMT_S) ? req_pg_i[2*(s & ~32'd1)] :
+                                                               req_pg_i[2*s]));
+      d_first[s]  = d_active[s] && ((d_fmt == vfadd_pkg::FMT_D) ? (s % 4 == 0) :
+                                    (d_fmt == vfadd_pkg::FMT_S) ? (s % 2 == 0) : 1'b1);
+      d_num_active = d_num_active + 8'(d_first[s]);
     end
   end
 
-  logic [2:0] lg;  // ceil(log2(len + 1)), len + 1 = VL / 128
+  logic [2:0] d_lg;  // ceil(log2(len + 1)), len + 1 = VL / 128
   always_comb begin
-    lg = '0;
+    d_lg = '0;
     for (int unsigned i = 0; i < 4; i++) begin
-      if ((32'd1 << i) < 32'(len) + 1) begin
-        lg = 3'(i + 1);
+      if ((32'd1 << i) < 32'(d_len) + 1) begin
+        d_lg = 3'(i + 1);
       end
     end
     // VL / 128 elements of 128 bits, each 128 / esize elements: H 8, S 4, D 2.
-    tree_depth = lg + ((fmt == vfadd_pkg::FMT_H) ? 3'd3 : (fmt == vfadd_pkg::FMT_S) ? 3'd2 : 3'd1);
+    d_tree_depth = d_lg + ((d_fmt == vfadd_pkg::FMT_H) ? 3'd3 :
+                           (d_fmt == vfadd_pkg::FMT_S) ? 3'd2 : 3'd1);
   end
 
   // Cycles from the issue (inclusive) to the response register loading the result.
-  logic [DBits-1:0] issue_cycles, rem_q, rem_d;
+  logic [DBits-1:0] d_cycles;
   always_comb begin
-    if (is_faddv) begin
-      issue_cycles = DBits'(tree_depth) * DBits'(NumStages) + 1'b1;
-    end else if (is_fadda) begin
-      issue_cycles = DBits'(num_active) * DBits'(NumStages) + DBits'(2);
+    if (d_faddv) begin
+      d_cycles = DBits'(d_tree_depth) * DBits'(NumStages) + 1'b1;
+    end else if (d_fadda) begin
+      d_cycles = DBits'(d_num_active) * DBits'(NumStages) + DBits'(2);
     end else begin
-      issue_cycles = DBits'(NumStages + 1);
+      d_cycles = DBits'(NumStages + 1);
     end
   end
+
+  // ---- input register --------------------------------------------------------------------------
+  localparam int unsigned InW = vfadd_pkg::OP_BITS + vfadd_pkg::FMT_BITS + 7 + LBits + DBits
+                                + 3 * NSlot + FpcrB + 2 * VecW + TagBits;
+  logic                          r0_valid, issue, req_fire;
+  logic [vfadd_pkg::OP_BITS-1:0] op;
+  vfadd_pkg::fmt_t               fmt;
+  logic                          imm_one, undef, is_faddv, is_fadda, is_vec, sub, unused_pred;
+  logic [LBits-1:0]              tree_depth;
+  logic [DBits-1:0]              issue_cycles, rem_q, rem_d;
+  logic [NSlot-1:0]              in_vl, active, first;
+  vfadd_pkg::fpcr_t              r0_fpcr;
+  logic [VecW-1:0]               r0_a, r0_b;
+  logic [TagBits-1:0]            r0_tag;
+
+  assign req_ready_o = !r0_valid || issue;
+  assign req_fire    = req_valid_i && req_ready_o;
+  vfadd_pipe_reg #(.Width(InW), .Depth(1)) u_in_reg (
+    .clk_i, .rst_ni, .stall_i(!(req_fire || issue)), .valid_i(req_fire),
+    .data_i({d_op, d_fmt, d_imm_one, d_undef, d_pred, d_faddv, d_fadda, d_vec, d_sub,
+             d_tree_depth, d_cycles, d_in_vl, d_active, d_first, req_fpcr, req_a_i, req_b_i,
+             req_tag_i}),
+    .valid_o(r0_valid),
+    .data_o({op, fmt, imm_one, undef, unused_pred, is_faddv, is_fadda, is_vec, sub, tree_depth,
+             issue_cycles, in_vl, active, first, r0_fpcr, r0_a, r0_b, r0_tag})
+  );
 
   logic fadda_busy;
   assign issue = r0_valid && advance && issue_cycles > rem_q && !(is_fadda && fadda_busy);
