@@ -84,7 +84,7 @@ lint: deps
 
 synth: deps config-check
 	python3 constraints/qor.py lane --out $(BUILD)/synth --jobs $(JOBS)
-	python3 constraints/qor.py top --configs $(MAX_VL):$(STAGES) --out $(BUILD)/synth --jobs $(JOBS)
+	python3 constraints/qor.py top --configs $(MAX_VL):$(STAGES) --detail --out $(BUILD)/synth --jobs $(JOBS)
 
 DEMO_VLS := $(shell seq -s, 128 128 $(MAX_VL) 2>/dev/null)
 

@@ -13,6 +13,7 @@ fails when a single-stage target of the lane issue is missed; the per-stage dept
 reported against their bound, marked when missed.
 """
 import argparse
+import collections
 import concurrent.futures
 import os
 import re
@@ -47,24 +48,37 @@ class QorError(Exception):
     pass
 
 
-def synthesize(name, top, params, out_dir, netlist=None):
-    """Runs the flow; returns dict(gates, depth, flops, cells). Reports go to out_dir/name.*"""
+# The flow's mapping (qor-flow.md), and the same without area recovery: ABC maps for delay, then
+# recovers area on every path shorter than the worst, which stretches them up to the worst; without
+# recovery each pipeline stage keeps the depth its logic needs (a diagnostic, never the figure).
+ABC_MAP = "abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX -script +strash;dch,-f;map"
+
+
+def synthesize(name, top, params, out_dir, netlist=None, json_netlist=False, flatten=True,
+               recover=True):
+    """Runs the flow; returns dict(gates, depth, flops, cells, stat). Reports go to
+    out_dir/name.*; json_netlist: also out_dir/name.json (Yosys write_json), for depth.py;
+    flatten=False keeps the hierarchy (stat then counts per module, and there is no depth);
+    recover=False maps without area recovery (see ABC_MAP)."""
     os.makedirs(out_dir, exist_ok=True)
     base = os.path.join(out_dir, name)
     lines = ["read_verilog -sv -I%s %s" % (RTL_DIR, " ".join(rtl_files()))]
     lines += ["chparam -set %s %s %s" % (k, v, top) for k, v in params]
     lines += [
         "hierarchy -check -top %s" % top,
-        "synth -flatten -top %s -noabc" % top,
+        "synth %s-top %s -noabc" % ("-flatten " if flatten else "", top),
         "opt_clean -purge",
-        "abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX -script +strash;dch,-f;map",
+        ABC_MAP + ("" if recover else ",-r"),  # "," is a space inside -script
         "opt_clean",
         "select -assert-none t:$dlatch t:$adlatch t:$_DLATCH_* t:$_DLATCHSR_*",
         "tee -q -o %s.stat stat" % base,
-        "tee -q -o %s.ltp ltp -noff" % base,
     ]
+    if flatten:
+        lines.append("tee -q -o %s.ltp ltp -noff" % base)
     if netlist:
         lines.append("write_verilog -noattr %s" % netlist)
+    if json_netlist:
+        lines.append("write_json %s.json" % base)
     with open(base + ".ys", "w") as f:
         f.write("\n".join(lines) + "\n")
     proc = subprocess.run(["yosys", "-q", "-l", base + ".log", "-s", base + ".ys"],
@@ -79,13 +93,16 @@ def synthesize(name, top, params, out_dir, netlist=None):
                        % (name, base, "\n  ".join(bad[:20])))
     with open(base + ".stat") as f:
         stat = f.read()
+    if not flatten:
+        return {"stat": stat}
     cells = int(re.search(r"Number of cells:\s+(\d+)", stat).group(1))
     flops = sum(int(n) for kind, n in re.findall(r"\$_(\w*DFF\w*)_\s+(\d+)", stat))
     with open(base + ".ltp") as f:
         m = re.search(r"length=(\d+)", f.read())
     if not m:
         raise QorError("%s: no longest path in %s.ltp" % (name, base))
-    return {"gates": cells - flops, "depth": int(m.group(1)), "flops": flops, "cells": cells}
+    return {"gates": cells - flops, "depth": int(m.group(1)), "flops": flops, "cells": cells,
+            "stat": stat}
 
 
 # NumStages values that have a per-stage depth bound.
@@ -131,14 +148,18 @@ def synthesize_all(jobs, out_dir, workers):
     res, errors = {}, []
     t0 = time.time()
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
-        futs = {pool.submit(synthesize, name, top, params, out_dir): name
-                for name, top, params in jobs}
+        futs = {pool.submit(synthesize, job[0], job[1], job[2], out_dir,
+                            **(job[3] if len(job) > 3 else {})): job[0] for job in jobs}
         for fut in concurrent.futures.as_completed(futs):
             name = futs[fut]
             try:
                 res[name] = r = fut.result()
-                print("  %-14s gates %7d  depth %3d  flops %6d   (%3.0f s)"
-                      % (name, r["gates"], r["depth"], r["flops"], time.time() - t0), flush=True)
+                if "gates" in r:
+                    print("  %-22s gates %7d  depth %3d  flops %6d   (%3.0f s)"
+                          % (name, r["gates"], r["depth"], r["flops"], time.time() - t0),
+                          flush=True)
+                else:
+                    print("  %-22s done (%3.0f s)" % (name, time.time() - t0), flush=True)
             except QorError as e:
                 errors.append(str(e))
     for e in errors:
@@ -220,25 +241,127 @@ def cmd_lane(args):
     return 0
 
 
+CONFIGS_FILE = os.path.join(ROOT, "constraints", "configs.json")
+
+
+def named_configs():
+    """{name: (MaxVecLenBits, NumStages)} of constraints/configs.json."""
+    import json
+    with open(CONFIGS_FILE) as f:
+        data = json.load(f)
+    return {k: (v["MaxVecLenBits"], v["NumStages"]) for k, v in data["configs"].items()}
+
+
 def parse_configs(text):
-    """'512:3,128:1' -> [(512, 3), (128, 1)], each checked against vfadd_top's legal range."""
-    out = []
+    """'512:3,small' -> [(512, 3), (128, 1)]: MAX_VL:STAGES pairs or names of configs.json, each
+    checked against vfadd_top's legal range."""
+    out, names = [], named_configs()
     for word in text.split(","):
-        m = re.fullmatch(r"(\d+):(\d+)", word.strip())
-        if not m:
-            raise SystemExit("qor.py: --configs: '%s': expected MAX_VL:STAGES, e.g. 512:3" % word)
-        vl, n = int(m.group(1)), int(m.group(2))
-        if vl < 128 or vl > 2048 or vl % 128 or n < 1 or n > 6:
+        word = word.strip()
+        m = re.fullmatch(r"(\d+):(\d+)", word)
+        if word in names:
+            vl, n = names[word]
+        elif not m:
+            raise SystemExit("qor.py: --configs: '%s': expected MAX_VL:STAGES (e.g. 512:3) or a "
+                             "name of %s (%s)" % (word, os.path.relpath(CONFIGS_FILE, ROOT),
+                                                  ", ".join(sorted(names))))
+        else:
+            vl, n = int(m.group(1)), int(m.group(2))
+        if vl < 128 or vl > 2048 or vl % 128 or n < 1 or n > 6:  # vfadd_top's $error checks
             raise SystemExit("qor.py: --configs: '%s': MAX_VL must be a multiple of 128 from 128 "
                              "to 2048 and STAGES 1 .. 6" % word)
         out.append((vl, n))
     return out
 
 
+def parse_hier_stat(stat):
+    """{module: {cell type: count}} of a hierarchical `stat` (submodules appear as cell types)."""
+    mods, cur = {}, None
+    for line in stat.splitlines():
+        m = re.match(r"\s*=== (.*) ===\s*$", line)
+        if m:
+            cur = m.group(1)
+            if cur == "design hierarchy":
+                break
+            mods[cur] = {}
+            continue
+        m = re.match(r"\s+(\S+)\s+(\d+)\s*$", line)
+        if cur and m and "Number of" not in line:
+            mods[cur][m.group(1)] = int(m.group(2))
+    return mods
+
+
+def module_totals(mods, name, memo=None):
+    """(gates, flops) of module `name` with everything under it."""
+    memo = {} if memo is None else memo
+    if name in memo:
+        return memo[name]
+    gates = flops = 0
+    for kind, n in mods.get(name, {}).items():
+        if kind.startswith("$_"):
+            if "DFF" in kind:
+                flops += n
+            else:
+                gates += n
+        elif kind in mods:
+            g, f = module_totals(mods, kind, memo)
+            gates, flops = gates + n * g, flops + n * f
+    memo[name] = (gates, flops)
+    return memo[name]
+
+
+# What each submodule of vfadd_top is, for the breakdown.
+BLOCKS = [("vfadd_lane_array", "adder lanes (vector operations, FADDV level 1)"),
+          ("vfadd_faddv_level", "FADDV tree, levels 2 .. L"),
+          ("vfadd_fadda", "FADDA (one adder per format, the ordered loop)"),
+          ("vfadd_pairs", "FADDV leaf pairing"),
+          ("vfadd_decode", "instruction decoder"),
+          ("vfadd_pipe_reg", "input and response registers")]
+
+
+def breakdown(stat, top="vfadd_top"):
+    """[(block, instances, gates, flops)] of vfadd_top's hierarchical stat."""
+    mods = parse_hier_stat(stat)
+    name = next((m for m in mods if m.lstrip("\\") == top or m.endswith("\\" + top) or
+                 re.search(r"\\%s(\\|$)" % top, m)), None)
+    if name is None:
+        raise QorError("no module %s in the hierarchical statistics" % top)
+    rows, own_g, own_f = collections.OrderedDict(), 0, 0
+    for kind, n in mods[name].items():
+        if kind.startswith("$_"):
+            if "DFF" in kind:
+                own_f += n
+            else:
+                own_g += n
+            continue
+        base = re.search(r"(vfadd_\w+)", kind)
+        label = next((t for b, t in BLOCKS if base and base.group(1) == b),
+                     base.group(1) if base else kind)
+        g, f = module_totals(mods, kind)
+        r = rows.setdefault(label, [0, 0, 0])
+        r[0] += n
+        r[1] += n * g
+        r[2] += n * f
+    out = [(label, r[0], r[1], r[2]) for label, r in rows.items()]
+    out.append(("vfadd_top itself: operand routing, predicate merge, issue and order control, "
+                "response select", 1, own_g, own_f))
+    return out
+
+
+def cell_types(stat):
+    return [(k, int(n)) for k, n in re.findall(r"^\s+(\$_\w+_)\s+(\d+)\s*$", stat, re.M)]
+
+
 def cmd_top(args):
     configs = parse_configs(args.configs)
-    jobs = [("top_vl%d_s%d" % (vl, n), "vfadd_top",
-             [("MaxVecLenBits", str(vl)), ("NumStages", str(n))]) for vl, n in configs]
+    jobs = []
+    for vl, n in configs:
+        name, params = "top_vl%d_s%d" % (vl, n), [("MaxVecLenBits", str(vl)), ("NumStages", str(n))]
+        jobs.append((name, "vfadd_top", params))
+        if args.detail:
+            jobs.append((name + "_stages", "vfadd_top", params,
+                         {"json_netlist": True, "recover": False}))
+            jobs.append((name + "_blocks", "vfadd_top", params, {"flatten": False}))
     res = synthesize_all(jobs, args.out, args.jobs)
     if res is None:
         return 1
@@ -250,8 +373,44 @@ def cmd_top(args):
     for vl, n in configs:
         r = res["top_vl%d_s%d" % (vl, n)]
         out.append("| %d | %d | %d | %d | %d |" % (vl, n, r["gates"], r["flops"], r["depth"]))
-    out.append("\nReproduce: `constraints/qor.py top --configs %s --out %s`.\n"
-               % (args.configs, os.path.relpath(args.out, ROOT)))
+    if args.detail:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import depth
+        for vl, n in configs:
+            name = "top_vl%d_s%d" % (vl, n)
+            r = res[name]
+            out.append("\n## MaxVecLenBits=%d NumStages=%d\n" % (vl, n))
+            out.append("%d gates, %d flip-flops, worst stage depth %d.\n"
+                       % (r["gates"], r["flops"], r["depth"]))
+            out.append("### Gates and flip-flops per block\n")
+            out.append("From a synthesis that keeps the hierarchy (the same flow without "
+                       "`-flatten`; its total differs a little from the flattened one).\n")
+            out.append("| block | instances | gates | share | flip-flops |")
+            out.append("|---|---:|---:|---:|---:|")
+            rows = breakdown(res[name + "_blocks"]["stat"])
+            total = sum(g for _, _, g, _ in rows) or 1
+            for label, count, g, f in rows:
+                out.append("| %s | %d | %d | %.1f%% | %d |" % (label, count, g, 100.0 * g / total, f))
+            out.append("| total | | %d | | %d |" % (total, sum(f for _, _, _, f in rows)))
+            out.append("\n### Cells by type (flattened)\n")
+            out.append("| cell | count |\n|---|---:|")
+            for kind, count in cell_types(r["stat"]):
+                out.append("| `%s` | %d |" % (kind, count))
+            d = depth.report(os.path.join(args.out, name + "_stages.json"))
+            out.append("\n### Depth per pipeline stage\n")
+            out.append("The flow's area recovery relaxes every path shorter than the worst up to "
+                       "the worst, so in its netlist every stage looks %d levels deep. These "
+                       "figures come from the same mapping without area recovery (`map -r`), "
+                       "where each stage keeps the depth its logic needs (worst: %d). A "
+                       "flip-flop's stage is its register distance from the inputs "
+                       "(constraints/depth.py).\n" % (r["depth"], d["worst"]))
+            out.append(depth.markdown(d, 12))
+            g, dd, nets = depth.worst_path(d)
+            out.append("\nThe worst path (%d levels) ends in `%s`; the named nets on it: %s.\n"
+                       % (dd, g, ", ".join("`%s`" % x for x in nets[-6:])))
+    out.append("\nReproduce: `constraints/qor.py top --configs %s%s --out %s`.\n"
+               % (args.configs, " --detail" if args.detail else "",
+                  os.path.relpath(args.out, ROOT)))
     write_report(args.out, "top.md", out)
     return 0
 
@@ -275,6 +434,9 @@ def main():
                    help="MaxVecLenBits:NumStages pairs (default 512:3)")
     t.add_argument("--out", default=os.path.join(ROOT, "build", "synth"))
     t.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    t.add_argument("--detail", action="store_true",
+                   help="also the per-block breakdown, cell types and depth per pipeline stage "
+                        "(two more syntheses per configuration)")
     t.set_defaults(func=cmd_top)
     args = ap.parse_args()
     if getattr(args, "jobs", 1) < 1:
