@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // vfadd: the command-line tool. Subcommands: run, check, gen, disasm, summary, regress, merge,
-// shrink, info, bench.
+// shrink, info, measure, bench.
 // Exit status: 0 success, 1 mismatches found (check), 2 bad input or usage.
 #include <poll.h>
 #include <sys/stat.h>
@@ -27,6 +27,7 @@
 
 #include "fcov.h"
 #include "gen.h"
+#include "measure.h"
 #include "rtl_decode.h"
 #include "top_harness.h"
 #include "vfadd/decode.h"
@@ -1718,6 +1719,82 @@ int CmdInfo(int argc, char** argv) {
 }
 
 // ------------------------------------------------------------------------------------------
+// measure
+
+const char kMeasureHelp[] =
+    "usage: vfadd measure [--vl BITS] [--elements N] [--csv]\n"
+    "\n"
+    "Measures the built vfadd_top in simulation (the SystemC harness, no idles, no\n"
+    "backpressure, every response checked against the golden model): for every operation and\n"
+    "type at VL BITS (default: the built maximum) with every element active, the latency in\n"
+    "cycles from the request accepted to its response on an idle unit, and the throughput in\n"
+    "operations per cycle on a stream of that operation alone; then workloads on N FP32\n"
+    "elements (default 4096), in cycles per element: an element-wise add with a whilelt tail,\n"
+    "a conditional add under a half-true predicate, a sum by FADDV and by FADDA (each FADDA on\n"
+    "the previous accumulator), and a chain of dependent adds against independent ones. --csv\n"
+    "prints comma-separated rows instead of the tables. Exit 1 if a response was wrong.\n";
+
+int CmdMeasure(int argc, char** argv) {
+  const Args a = ParseArgs("measure", argc, argv, {"--vl", "--elements"}, {"--csv"},
+                           kMeasureHelp);
+  if (!a.positional.empty()) Usage("measure", "unexpected argument '" + a.positional[0] + "'");
+  const top::BuildConfig cfg = top::Built();
+  uint64_t vl = cfg.max_vl, n = 4096;
+  if (a.Has("--vl") && (!ParseU64(a.Get("--vl"), 10, &vl) || !IsValidVl(static_cast<int>(vl)) ||
+                        vl > static_cast<uint64_t>(cfg.max_vl))) {
+    Usage("measure", "--vl takes a multiple of 128 from 128 to this build's maximum " +
+                         std::to_string(cfg.max_vl) + ", got '" + a.Get("--vl") + "'");
+  }
+  if (a.Has("--elements") &&
+      (!ParseU64(a.Get("--elements"), 10, &n) || n == 0 || n > 1000000)) {
+    Usage("measure", "--elements takes a count from 1 to 1000000, got '" + a.Get("--elements") +
+                         "'");
+  }
+  std::vector<OpFigures> ops;
+  std::vector<WorkloadFigures> loads;
+  std::string error = MeasureOps(static_cast<int>(vl), &ops);
+  if (error.empty()) error = MeasureWorkloads(static_cast<int>(vl), n, &loads);
+  if (!error.empty()) {
+    std::fprintf(stderr, "vfadd measure: %s\n", error.c_str());
+    return kExitMismatch;
+  }
+  const bool csv = a.Has("--csv");
+  if (csv) {
+    std::printf("kind,name,type,vl,latency,throughput,elements,operations,cycles,"
+                "cycles_per_element\n");
+  } else {
+    std::printf("vfadd measure: MaxVecLenBits=%d NumStages=%d, VL %" PRIu64
+                ", every element active\n%-9s %-4s %8s %11s\n", cfg.max_vl, cfg.stages, vl,
+                "op", "type", "latency", "throughput");
+  }
+  for (const OpFigures& f : ops) {
+    if (csv) {
+      std::printf("op,%s,%c,%d,%" PRIu64 ",%.4f,,,,\n", OpName(f.op), FmtLetter(f.fmt), f.vl,
+                  f.latency, f.throughput);
+    } else {
+      std::printf("%-9s %-4c %8" PRIu64 " %11.3f\n", OpName(f.op), FmtLetter(f.fmt), f.latency,
+                  f.throughput);
+    }
+  }
+  if (!csv) {
+    std::printf("(latency: cycles from request accepted to response; throughput: operations "
+                "per cycle)\n\n%-17s %8s %5s %7s %9s  %s\n", "workload (FP32)", "elements",
+                "ops", "cycles", "cyc/elem", "what");
+  }
+  for (const WorkloadFigures& w : loads) {
+    if (csv) {
+      std::printf("workload,%s,s,%" PRIu64 ",,,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.4f\n",
+                  w.name.c_str(), vl, w.elements, w.operations, w.cycles,
+                  w.cycles_per_element());
+    } else {
+      std::printf("%-17s %8" PRIu64 " %5" PRIu64 " %7" PRIu64 " %9.3f  %s\n", w.name.c_str(),
+                  w.elements, w.operations, w.cycles, w.cycles_per_element(), w.what.c_str());
+    }
+  }
+  return 0;
+}
+
+// ------------------------------------------------------------------------------------------
 // bench
 
 const char kBenchHelp[] =
@@ -1805,9 +1882,10 @@ const char kMainHelp[] =
     "  disasm   decode and disassemble instruction words\n"
     "  summary  tabulate the cases of trace files per operation and type\n"
     "  regress  a seeded random regression on the RTL against the model (jobs, shards, JUnit)\n"
-    "  merge    combine the JUnit files and failure traces of regress shards\n"
+    "  merge    combine the JUnit files, failure traces and coverage databases of shards\n"
     "  shrink   reduce a failing case to the simplest one that still fails\n"
     "  info     the configuration of vfadd_top this tool was built with\n"
+    "  measure  latency, throughput and workloads (cycles per element), in simulation\n"
     "  bench    simulation speed: the SystemC harness against a plain clock loop\n"
     "\n"
     "'vfadd <command> --help' describes each. Exit status: 0 ok, 1 mismatch, 2 bad input.\n";
@@ -1828,7 +1906,7 @@ int main(int argc, char** argv) {
   }
   static const std::map<std::string, int (*)(int, char**)> kCommands = {
       {"run", CmdRun}, {"check", CmdCheck}, {"gen", CmdGen}, {"disasm", CmdDisasm},
-      {"summary", CmdSummary}, {"info", CmdInfo}, {"bench", CmdBench},
+      {"summary", CmdSummary}, {"info", CmdInfo}, {"bench", CmdBench}, {"measure", CmdMeasure},
       {"regress", CmdRegress}, {"merge", CmdMerge}, {"shrink", CmdShrink}};
   auto it = kCommands.find(cmd);
   if (it == kCommands.end()) {

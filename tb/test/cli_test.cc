@@ -1424,6 +1424,66 @@ TEST_F(CliTest, RegressRejectsBadOptions) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// measure
+
+int CeilLog2(int x) {
+  int k = 0;
+  while ((1 << k) < x) ++k;
+  return k;
+}
+
+// The measured latency and throughput of every operation are the documented timing of
+// vfadd_top (its header and the README's table, N = NumStages): vector operations N + 2 cycles,
+// one per cycle; FADDV N * ceil(log2(VL / esize)) + 2, one per cycle; FADDA with k active
+// elements N * k + 3, one per N * k + 2 cycles. The workloads follow: a stream of n operations
+// spans n - 1 + latency + 1 cycles, a dependent chain costs latency + 1 per link.
+TEST_F(CliTest, MeasureMatchesTheDocumentedTiming) {
+  const Result r = Vfadd("measure --csv --elements 1000");
+  EXPECT_EXIT_STATUS(r, 0);
+  const int n = VFADD_STAGES, vl = VFADD_MAX_VL;
+  std::map<std::string, std::vector<std::string>> rows;
+  for (const std::string& line : Lines(r.out)) {
+    std::vector<std::string> f;
+    std::stringstream ss(line);
+    for (std::string x; std::getline(ss, x, ',');) f.push_back(x);
+    if (f.size() >= 4) rows[f[0] + "." + f[1] + "." + f[2]] = f;
+  }
+  int checked = 0;
+  for (const char* op : {"fadd", "fadd_u", "fadd_i", "fsub", "fsub_u", "fsub_i", "fsubr",
+                         "fsubr_i", "faddp", "fadda", "faddv"}) {
+    for (const auto& [t, esize] : std::vector<std::pair<std::string, int>>{{"h", 16}, {"s", 32},
+                                                                           {"d", 64}}) {
+      const auto it = rows.find(std::string("op.") + op + "." + t);
+      ASSERT_NE(it, rows.end()) << op << " " << t << "\n" << r.out;
+      const int k = vl / esize;
+      int latency = n + 2;
+      double throughput = 1.0;
+      if (std::string(op) == "faddv") latency = n * CeilLog2(k) + 2;
+      if (std::string(op) == "fadda") latency = n * k + 3, throughput = 1.0 / (n * k + 2);
+      EXPECT_EQ(std::stoi(it->second[4]), latency) << op << " " << t;
+      EXPECT_NEAR(std::stod(it->second[5]), throughput, 1e-4) << op << " " << t;
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 33);
+  // 1000 FP32 elements, vl / 32 per operation: ops operations, the last with `tail` active.
+  const int per_op = vl / 32, ops = (1000 + per_op - 1) / per_op, tail = 1000 - (ops - 1) * per_op;
+  auto cycles = [&](const std::string& name) {
+    const auto it = rows.find("workload." + name + ".s");
+    EXPECT_NE(it, rows.end()) << name;
+    return it == rows.end() ? -1 : std::stoi(it->second[8]);
+  };
+  EXPECT_EQ(cycles("vector_add"), ops - 1 + n + 2 + 1);
+  EXPECT_EQ(cycles("independent_adds"), ops - 1 + n + 2 + 1);
+  EXPECT_EQ(cycles("conditional_add"), ops - 1 + n + 2 + 1);
+  EXPECT_EQ(cycles("dependent_adds"), ops * (n + 2 + 1));
+  EXPECT_EQ(cycles("sum_fadda"), (ops - 1) * (n * per_op + 3 + 1) + (n * tail + 3 + 1));
+  EXPECT_EQ(cycles("sum_faddv"), ops - 1 + n * CeilLog2(per_op) + 2 + 1);
+  ExpectUsageError("measure --vl 100");
+  ExpectUsageError("measure --elements 0");
+}
+
+// ---------------------------------------------------------------------------------------------
 // shrink
 
 // On a correct RTL, shrink is tested through its self-test predicate (a case fails when an
