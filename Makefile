@@ -12,6 +12,9 @@
 #                (default configuration) against the golden model, summarised, with a waveform,
 #                then `vfadd regress` with its functional coverage report (build/demo/coverage)
 #   make coverage  Verilator line and toggle coverage of vfadd_top (build/coverage/summary.md)
+#   make sweep   the design-space sweep: MaxVecLenBits x NumStages, synthesis and simulation,
+#                cached per configuration (build/sweep/report.md, results.csv, *.png);
+#                SWEEP_ARGS="--vls 128,256 --stages 1,2,3" for a part of it
 #   make bench   throughput: the golden model (Google Benchmark), the Verilated lane array, the
 #                SystemC harness against a plain clock loop (vfadd bench)
 #   make clean   remove build/
@@ -42,7 +45,7 @@ DEPS_FILES := /usr/bin/cmake /usr/bin/ninja /usr/bin/g++ /usr/bin/pkg-config \
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 MISSING := $(strip $(foreach f,$(DEPS_FILES),$(if $(wildcard $(f)),,$(f))))
 
-.PHONY: deps config-check build test test-long lint synth demo bench coverage clean
+.PHONY: deps config-check build test test-long lint synth demo bench coverage sweep clean
 
 deps:
 ifneq ($(MISSING),)
@@ -110,6 +113,16 @@ coverage: deps $(BUILD)/build.ninja
 	    --code-coverage $(BUILD)/coverage/coverage.dat -o $(BUILD)/coverage/checked.trace \
 	    $(BUILD)/coverage/stimulus.trace
 	python3 sim/coverage_report.py $(BUILD)/coverage/coverage.dat --out $(BUILD)/coverage
+
+# The sweep also needs matplotlib for its plots: Debian's, with Debian's Python (a python3
+# earlier on PATH, e.g. pyenv's, would not see it).
+DEB_PYTHON := /usr/bin/python3
+sweep: deps
+	@$(DEB_PYTHON) -c "import matplotlib" 2>/dev/null || { \
+	    echo "make sweep: installing python3-matplotlib"; \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-matplotlib; }
+	$(DEB_PYTHON) constraints/sweep.py --out $(BUILD)/sweep --jobs $(JOBS) $(SWEEP_ARGS)
 
 bench: build
 	$(BUILD)/model_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
