@@ -87,13 +87,13 @@ class Netlist:
                 self.comb.append((ins, outs))
 
     def analyse(self):
-        """Arrival depth of every bit, the stage of every flip-flop; returns the report data."""
+        """(depth of every bit, the input bit the worst path into it came through, the
+        combinational cells in topological order)."""
         driver = {}
         for i, (ins, outs) in enumerate(self.comb):
             for b in outs:
                 driver[b] = i
         depth, via = {}, {}  # bit -> levels; bit -> the input bit the worst path came through
-        starts = collections.defaultdict(set)  # bit -> the start points (ff index or -1) it sees
         for _, b in self.inputs:
             depth[b] = 0
         for _, outs, _ in self.ffs:
@@ -132,7 +132,7 @@ class Netlist:
             for b in outs:
                 depth[b] = best + 1
                 via[b] = arg
-        return depth, via, driver, order
+        return depth, via, order
 
     def stages(self, order):
         """Stage of each flip-flop (index into self.ffs): its register distance from the inputs,
@@ -174,9 +174,9 @@ def path_of(bit, via, name, limit=60):
     return public[-limit:]
 
 
-def report(path, top=None, show=1):
+def report(path, top=None):
     n = Netlist(path, top)
-    depth, via, driver, order = n.analyse()
+    depth, via, order = n.analyse()
     stage = n.stages(order)
     last = max(stage) + 1 if stage else 1
     per_stage = collections.defaultdict(lambda: [0, None, 0])   # stage -> [depth, bit, flops]

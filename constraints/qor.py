@@ -291,19 +291,21 @@ def parse_hier_stat(stat):
     return mods
 
 
+def own_cells(cells):
+    """(gates, flops) among a module's own primitive cells ({cell type: count})."""
+    flops = sum(n for kind, n in cells.items() if kind.startswith("$_") and "DFF" in kind)
+    gates = sum(n for kind, n in cells.items() if kind.startswith("$_")) - flops
+    return gates, flops
+
+
 def module_totals(mods, name, memo=None):
     """(gates, flops) of module `name` with everything under it."""
     memo = {} if memo is None else memo
     if name in memo:
         return memo[name]
-    gates = flops = 0
+    gates, flops = own_cells(mods.get(name, {}))
     for kind, n in mods.get(name, {}).items():
-        if kind.startswith("$_"):
-            if "DFF" in kind:
-                flops += n
-            else:
-                gates += n
-        elif kind in mods:
+        if kind in mods:
             g, f = module_totals(mods, kind, memo)
             gates, flops = gates + n * g, flops + n * f
     memo[name] = (gates, flops)
@@ -322,17 +324,14 @@ BLOCKS = [("vfadd_lane_array", "adder lanes (vector operations, FADDV level 1)")
 def breakdown(stat, top="vfadd_top"):
     """[(block, instances, gates, flops)] of vfadd_top's hierarchical stat."""
     mods = parse_hier_stat(stat)
-    name = next((m for m in mods if m.lstrip("\\") == top or m.endswith("\\" + top) or
-                 re.search(r"\\%s(\\|$)" % top, m)), None)
+    # The top appears as "vfadd_top", "\\vfadd_top" or "$paramod...\\vfadd_top\\Param=...".
+    name = next((m for m in mods if re.search(r"(^|\\)%s(\\|$)" % top, m)), None)
     if name is None:
         raise QorError("no module %s in the hierarchical statistics" % top)
-    rows, own_g, own_f = collections.OrderedDict(), 0, 0
+    rows = collections.OrderedDict()
+    own_g, own_f = own_cells(mods[name])
     for kind, n in mods[name].items():
         if kind.startswith("$_"):
-            if "DFF" in kind:
-                own_f += n
-            else:
-                own_g += n
             continue
         base = re.search(r"(vfadd_\w+)", kind)
         label = next((t for b, t in BLOCKS if base and base.group(1) == b),

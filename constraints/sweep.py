@@ -206,30 +206,29 @@ def plots(rows, out, vls, stages):
               file=sys.stderr)
         return
     by = {(r["MaxVecLenBits"], r["NumStages"]): r for r in rows}
-    fig, ax = plt.subplots(figsize=(6, 4))
-    for vl in vls:
-        pts = [(n, by[(vl, n)]["depth"]) for n in stages if "depth" in by.get((vl, n), {})]
-        if pts:
-            ax.plot(*zip(*pts), marker="o", label="VL %d" % vl)
-    ax.set_xlabel("NumStages")
-    ax.set_ylabel("worst stage depth (gate levels)")
-    ax.set_title("Depth per stage against pipeline depth")
-    ax.grid(True, alpha=0.3)
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(os.path.join(out, "depth_vs_stages.png"), dpi=120)
-    fig, ax = plt.subplots(figsize=(6, 4))
-    for n in stages:
-        pts = [(vl // 64, by[(vl, n)]["gates"]) for vl in vls if "gates" in by.get((vl, n), {})]
-        if pts:
-            ax.plot(*zip(*pts), marker="o", label="N=%d" % n)
-    ax.set_xlabel("64-bit lanes (MaxVecLenBits / 64)")
-    ax.set_ylabel("gates")
-    ax.set_title("Gates against lanes")
-    ax.grid(True, alpha=0.3)
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(os.path.join(out, "gates_vs_lanes.png"), dpi=120)
+
+    def lines(name, series, xlabel, ylabel, title):
+        """One plot of lines: series is [(label, [(x, y), ...])]; empty lines are left out."""
+        fig, ax = plt.subplots(figsize=(6, 4))
+        for label, pts in series:
+            if pts:
+                ax.plot(*zip(*pts), marker="o", label=label)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.set_title(title)
+        ax.grid(True, alpha=0.3)
+        ax.legend()
+        fig.tight_layout()
+        fig.savefig(os.path.join(out, name), dpi=120)
+
+    lines("depth_vs_stages.png",
+          [("VL %d" % vl, [(n, by[(vl, n)]["depth"]) for n in stages
+                           if "depth" in by.get((vl, n), {})]) for vl in vls],
+          "NumStages", "worst stage depth (gate levels)", "Depth per stage against pipeline depth")
+    lines("gates_vs_lanes.png",
+          [("N=%d" % n, [(vl // 64, by[(vl, n)]["gates"]) for vl in vls
+                         if "gates" in by.get((vl, n), {})]) for n in stages],
+          "64-bit lanes (MaxVecLenBits / 64)", "gates", "Gates against lanes")
     # Pareto: gates against estimated cycle time (depth) and FADD latency in gate levels.
     fig, axes = plt.subplots(1, 2, figsize=(11, 4))
     for ax, key, label in ((axes[0], "depth", "worst stage depth (levels): cycle time"),

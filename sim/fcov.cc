@@ -478,7 +478,7 @@ bool Model::Aim(size_t i, const GenOptions& base, GenOptions* aimed) const {
          (g.col_aim.empty() || Narrow(aimed, g.col_aim[col]));
 }
 
-void Model::Sample(const Case& c, std::vector<uint32_t>* hits, bool word) const {
+Outcome Model::Sample(const Case& c, std::vector<uint32_t>* hits, bool word) const {
   const Fmt f = c.fmt;
   const int t = TypeIndex(f), o = static_cast<int>(c.op), n = Elements(c);
   const Fpcr fpcr{c.fpcr};
@@ -534,7 +534,7 @@ void Model::Sample(const Case& c, std::vector<uint32_t>* hits, bool word) const 
   } obs;
   obs.m = this, obs.c = &c, obs.hits = hits, obs.t = t, obs.o = o, obs.n = n, obs.combo = combo;
   obs.fpcr = fpcr;
-  Execute(c, &obs);
+  const Outcome outcome = Execute(c, &obs);
 
   int active = 0;
   for (int e = 0; e < n; ++e) active += ElementActive(c, e);
@@ -557,6 +557,7 @@ void Model::Sample(const Case& c, std::vector<uint32_t>* hits, bool word) const 
     hit(fadda_, 4, t, active == 0 ? kANone : active == 1 ? kAOne : active == n ? kAAll : kASome);
   }
   hit(stimulus_, 6, o, 2 * t + word);
+  return outcome;
 }
 
 // ------------------------------------------------------------------------------------------

@@ -75,8 +75,9 @@ class Model {
   // The group of bin i and its row and column.
   const Group& GroupOf(size_t i, size_t* row, size_t* col) const;
   // Appends the bins case `c` hits (one entry per hit: a bin hit twice appears twice). `word`:
-  // the case reached the unit as an instruction word for the RTL to decode.
-  void Sample(const Case& c, std::vector<uint32_t>* hits, bool word = false) const;
+  // the case reached the unit as an instruction word for the RTL to decode. Returns the golden
+  // model's outcome of c (sampling executes it).
+  Outcome Sample(const Case& c, std::vector<uint32_t>* hits, bool word = false) const;
   // Generator options aimed at bin i: `base` narrowed to the ops, type, FPCR and VLs that can
   // reach it. False when base's filters exclude the bin.
   bool Aim(size_t i, const GenOptions& base, GenOptions* aimed) const;

@@ -17,6 +17,12 @@ namespace {
 
 constexpr Fmt kFmts[] = {Fmt::kH, Fmt::kS, Fmt::kD};
 
+// Sets element `e`'s predicate bit (its lowest byte's bit) for elements of `fmt`.
+void SetActive(Case* c, Fmt fmt, int e) {
+  const int bit = e * (fp_width(fmt) / 8);
+  c->pg[bit / 64] |= uint64_t{1} << (bit % 64);
+}
+
 // A case of `op` and `fmt` at `vl` with the first `active` elements active (canonical bits).
 Case MakeCase(Op op, Fmt fmt, int vl, int active, uint64_t seed, uint64_t index) {
   GenOptions g;
@@ -27,9 +33,8 @@ Case MakeCase(Op op, Fmt fmt, int vl, int active, uint64_t seed, uint64_t index)
   g.fpcrs = {0};
   Case c = GenerateCase(g, index);
   if (IsPredicated(op)) {
-    const int step = fp_width(fmt) / 8;
     c.pg.assign((vl / 8 + 63) / 64, 0);
-    for (int e = 0; e < active; ++e) c.pg[e * step / 64] |= uint64_t{1} << (e * step % 64);
+    for (int e = 0; e < active; ++e) SetActive(&c, fmt, e);
   }
   return c;
 }
@@ -130,7 +135,7 @@ std::string MeasureWorkloads(int vl, uint64_t n, std::vector<WorkloadFigures>* o
     const int active = i + 1 == cond.size() ? tail : per_op;
     std::fill(cond[i].pg.begin(), cond[i].pg.end(), 0);
     for (int e = 0; e < active; ++e) {
-      if (r.Chance(50)) cond[i].pg[e * 4 / 64] |= uint64_t{1} << (e * 4 % 64);
+      if (r.Chance(50)) SetActive(&cond[i], f, e);
     }
   }
   const bool ok =

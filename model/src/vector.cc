@@ -25,16 +25,16 @@ namespace {
 
 struct OpInfo {
   const char* name;
-  bool predicated, immediate, scalar_result;
+  bool predicated, immediate, scalar_result, subtract;
 };
 // Indexed by Op.
 constexpr OpInfo kOps[kNumOps] = {
-    {"fadd", true, false, false},   {"fadd_u", false, false, false},
-    {"fadd_i", true, true, false},  {"fsub", true, false, false},
-    {"fsub_u", false, false, false}, {"fsub_i", true, true, false},
-    {"fsubr", true, false, false},  {"fsubr_i", true, true, false},
-    {"faddp", true, false, false},  {"fadda", true, false, true},
-    {"faddv", true, false, true},
+    {"fadd", true, false, false, false},   {"fadd_u", false, false, false, false},
+    {"fadd_i", true, true, false, false},  {"fsub", true, false, false, true},
+    {"fsub_u", false, false, false, true}, {"fsub_i", true, true, false, true},
+    {"fsubr", true, false, false, true},   {"fsubr_i", true, true, false, true},
+    {"faddp", true, false, false, false},  {"fadda", true, false, true, false},
+    {"faddv", true, false, true, false},
 };
 
 const OpInfo& Info(Op op) { return kOps[static_cast<int>(op)]; }
@@ -163,8 +163,7 @@ Outcome Execute(const Case& c, AdditionObserver* observer) {
       }
       default: break;  // fadda / faddv handled above
     }
-    add.sub = c.op == Op::kFsub || c.op == Op::kFsubU || c.op == Op::kFsubI ||
-              c.op == Op::kFsubr || c.op == Op::kFsubrI;
+    add.sub = Info(c.op).subtract;
     SetField(&out.res, e * esize, esize, Perform(f, fpcr, add, &out.fpsr, observer));
   }
   return out;
