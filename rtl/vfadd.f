@@ -1,5 +1,6 @@
 vfadd_pkg.sv
 vfadd_pipe_reg.sv
+vfadd_flags_or.sv
 vfadd_lzc.sv
 vfadd_unpack.sv
 vfadd_special.sv
@@ -14,6 +15,7 @@ vfadd_fmt_add.sv
 vfadd_lane.sv
 vfadd_lane_array.sv
 vfadd_decode.sv
+vfadd_popcount.sv
 vfadd_pairs.sv
 vfadd_faddv_level.sv
 vfadd_fadda.sv

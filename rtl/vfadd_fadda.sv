@@ -4,8 +4,9 @@
 // order, acc the op1 of each addition.
 //
 // One element adder per format (vfadd_fmt_add, NumStages deep). Inactive elements are skipped:
-// the next active element is found by a one-hot priority pick on the remaining mask and fed the
-// cycle the previous sum leaves its adder, so k active elements take k * NumStages cycles.
+// the next active element is picked (one-hot, lowest remaining) a cycle ahead into op2_q, so the
+// wide pick and select do not lengthen the adder's first stage, and fed the cycle the previous
+// sum leaves its adder, so k active elements take k * NumStages cycles.
 // Timing, counted in cycles that are not stalled: start_i loads the unit; from the next cycle
 // it issues one addition every NumStages cycles; done_o is high in cycle 1 + k * NumStages after
 // the start (cycle 1 when no element is active: the result is the scalar itself, no flags).
@@ -37,8 +38,9 @@ module vfadd_fadda #(
 );
 
   // ---- state (control flops reset; operands loaded on start_i) ---------------------------------
-  logic                   busy_q, busy_d, fresh_q, fresh_d;
-  logic [NSlot-1:0]       mask_q, mask_d;
+  logic                   busy_q, busy_d, fresh_q, fresh_d, have_q, have_d;
+  logic [NSlot-1:0]       mask_q, mask_d;    // active elements neither in op2_q nor added
+  logic [63:0]            op2_q, op2_d;      // the next element to add (when have_q)
   logic [MaxVecLenBits-1:0] vec_q;
   vfadd_pkg::fmt_t        fmt_q;
   vfadd_pkg::fpcr_t       fpcr_q;
@@ -76,18 +78,30 @@ module vfadd_fadda #(
                       {48'd0, h_result};
   assign add_flags  = fmt_done[0] ? d_flags : fmt_done[1] ? s_flags : h_flags;
 
-  // ---- the next active element: lowest set bit of the remaining mask ----------------------------
-  logic [NSlot-1:0]   pick;
-  logic [MaxVecLenBits+47:0] vec_pad;  // Zm with 48 zero bits above, so every slot has 64 bits
-  assign vec_pad = {48'd0, vec_q};
-  assign pick = mask_q & (~mask_q + 1'b1);
-
+  // ---- the next active element: lowest set bit of a mask, and the 64 bits at its slot ----------
+  // From first_i and vec_i while idle (start_i loads it), from the remaining mask and vec_q while
+  // busy (each step loads it); the select is busy_q, a flop. Each of the 64 result bits is one
+  // balanced OR over the slots (a reduction, not a chain of ORs).
+  logic [NSlot-1:0]          pick_mask, pick, rest;
+  logic [MaxVecLenBits-1:0]  pick_vec;
+  logic [MaxVecLenBits+47:0] vec_pad;  // with 48 zero bits above, so every slot has 64 bits
+  logic [63:0]               picked;
+  logic [NSlot-1:0]          column;
+  assign pick_mask = busy_q ? mask_q : first_i;
+  assign pick_vec  = busy_q ? vec_q : vec_i;
+  assign vec_pad   = {48'd0, pick_vec};
+  assign pick      = pick_mask & (~pick_mask + 1'b1);
+  assign rest      = pick_mask & ~pick;
   always_comb begin
-    add_op2 = '0;
-    for (int unsigned s = 0; s < NSlot; s++) begin
-      add_op2 = add_op2 | ({64{pick[s]}} & vec_pad[s*16 +: 64]);
+    column = '0;
+    for (int unsigned j = 0; j < 64; j++) begin
+      for (int unsigned s = 0; s < NSlot; s++) begin
+        column[s] = vec_pad[s*16 + j];
+      end
+      picked[j] = |(pick & column);
     end
   end
+  assign add_op2 = op2_q;
 
   // ---- the step: the cycle after the start, and each cycle a sum leaves the adder ----------------
   logic       step;
@@ -98,11 +112,11 @@ module vfadd_fadda #(
   assign step      = busy_q && (fresh_q || add_done);
   assign cur       = add_done ? add_result : acc_q;
   assign cur_flags = add_done ? (flags_q | add_flags) : flags_q;
-  assign add_issue = step && (mask_q != '0);
+  assign add_issue = step && have_q;
   assign add_op1   = cur;
   // op2 is cut to the format's width by the narrow adders' port widths; the D adder needs it whole.
 
-  assign done_o   = step && (mask_q == '0);
+  assign done_o   = step && !have_q;
   assign result_o = cur & width_mask;
   assign flags_o  = cur_flags;
   assign meta_o   = meta_q;
@@ -111,13 +125,17 @@ module vfadd_fadda #(
   always_comb begin
     busy_d  = busy_q;
     fresh_d = 1'b0;
+    have_d  = have_q;
     mask_d  = mask_q;
+    op2_d   = op2_q;
     acc_d   = acc_q;
     flags_d = flags_q;
     if (start_i) begin
       busy_d  = 1'b1;
       fresh_d = 1'b1;
-      mask_d  = first_i;
+      have_d  = first_i != '0;
+      mask_d  = rest;
+      op2_d   = picked;
       acc_d   = acc_i;
       flags_d = '0;
     end else if (busy_q) begin
@@ -126,7 +144,9 @@ module vfadd_fadda #(
         flags_d = cur_flags;
       end
       if (step) begin
-        mask_d = mask_q & ~pick;
+        have_d = mask_q != '0;
+        mask_d = rest;
+        op2_d  = picked;
       end
       if (done_o) begin
         busy_d = 1'b0;
@@ -138,10 +158,12 @@ module vfadd_fadda #(
     if (!rst_ni) begin
       busy_q  <= 1'b0;
       fresh_q <= 1'b0;
+      have_q  <= 1'b0;
       mask_q  <= '0;
     end else if (!stall_i) begin
       busy_q  <= busy_d;
       fresh_q <= fresh_d;
+      have_q  <= have_d;
       mask_q  <= mask_d;
     end
   end
@@ -150,6 +172,7 @@ module vfadd_fadda #(
     if (!stall_i) begin
       acc_q   <= acc_d;
       flags_q <= flags_d;
+      op2_q   <= op2_d;
     end
     if (!stall_i && start_i) begin
       vec_q  <= vec_i;

@@ -65,13 +65,11 @@ module vfadd_faddv_level #(
     .valid_o, .data_o({fmt_o, fpcr_o, carried_flags, meta_o})
   );
 
-  // OR of the level's flag slots, one fpsr_flags_t per slot.
-  always_comb begin
-    flags_o = carried_flags;
-    for (int unsigned f = 0; f < FlagW / vfadd_pkg::FLAG_BITS; f++) begin
-      flags_o = flags_o | add_flags[f*vfadd_pkg::FLAG_BITS +: vfadd_pkg::FLAG_BITS];
-    end
-  end
+  // OR of the level's flag slots and the levels' before.
+  vfadd_flags_or #(.Slots(FlagW / vfadd_pkg::FLAG_BITS + 1)) u_flags (
+    .flags_i({add_flags, carried_flags}), 
+    .mask_i({(FlagW / vfadd_pkg::FLAG_BITS + 1){1'b1}}), .flags_o
+  );
 
   `VFADD_ASSERT(AdderInStep_A, add_valid == valid_o, clk_i, rst_ni)
 

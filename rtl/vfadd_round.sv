@@ -38,7 +38,7 @@ module vfadd_round #(
   logic         tiny, inc_tiny, inexact, round_up, to_inf;
   logic [E-1:0] exp_field, inc_exp_field;
   logic [W-2:0] mag, inc_mag, mag_inc, mag_rounded;
-  logic         overflow, carry_to_max;
+  logic         overflow, inc_overflow;
 
   assign tiny    = ~sig_i[M];
   assign inexact = guard_i | sticky_i;
@@ -68,8 +68,12 @@ module vfadd_round #(
   assign inc_mag       = {inc_exp_field, inc_sig_i[M-1:0]};
   assign mag_inc       = inc_mag + (W-1)'(1);
   assign mag_rounded   = round_up ? mag_inc : mag;
-  assign carry_to_max  = (inc_exp_i == {{(E-1){1'b1}}, 1'b0}) & (inc_sig_i == '1);
-  assign overflow      = (inc_exp_i == '1) | (carry_to_max & round_up);
+  // Rounding up carries into an all-ones exponent field exactly when the candidate is the
+  // largest finite magnitude (exponent field all ones but the last, significand all ones); read
+  // off the incremented magnitude, which shares the incrementer's carry logic (a separate
+  // all-ones compare over the significand was mapped by ABC into a long AND chain).
+  assign inc_overflow  = mag_inc[W-2:M] == '1;
+  assign overflow      = (inc_exp_i == '1) | (inc_overflow & round_up);
 
   always_comb begin
     bits_o = {sign_i, mag_rounded};

@@ -148,7 +148,6 @@ module vfadd_top #(
   // Vector length and active elements (section 6.0), per 16-bit slot.
   logic [3:0]       d_len;
   logic [NSlot-1:0] d_in_vl, d_active, d_first;  // d_first: an active element starts at the slot
-  logic [7:0]       d_num_active;                // active elements (FADDA), 0 .. 128
   logic [LBits-1:0] d_tree_depth;                // FADDV: L = ceil(log2(elements))
   if (MaxLen == 15) begin : gen_len_full
     assign d_len = req_len_i;
@@ -160,7 +159,6 @@ module vfadd_top #(
     d_in_vl      = '0;
     d_active     = '0;
     d_first      = '0;
-    d_num_active = '0;
     for (int unsigned s = 0; s < NSlot; s++) begin
       // Slot s belongs to the element whose first slot is s rounded down to the element's slots
       // (4 for D, 2 for S, 1 for H); that element's predicate bit is twice its first slot.
@@ -171,9 +169,32 @@ module vfadd_top #(
                                                                req_pg_i[2*s]));
       d_first[s]  = d_active[s] && ((d_fmt == vfadd_pkg::FMT_D) ? (s % 4 == 0) :
                                     (d_fmt == vfadd_pkg::FMT_S) ? (s % 2 == 0) : 1'b1);
-      d_num_active = d_num_active + 8'(d_first[s]);
     end
   end
+
+  // FADDA's active elements, counted for each format in parallel from the predicate and the VL
+  // alone (balanced adder trees); the decoded format only picks one of the three at the end.
+  localparam int unsigned CntW = $clog2(NSlot + 1);
+  logic [NSlot-1:0]   h_act;
+  logic [NSlot/2-1:0] s_act;
+  logic [NSlot/4-1:0] d_act;
+  logic [CntW-1:0]    h_cnt, s_cnt, d_cnt;
+  always_comb begin
+    for (int unsigned s = 0; s < NSlot; s++) begin
+      h_act[s] = d_in_vl[s] && req_pg_i[2*s];
+    end
+    for (int unsigned e = 0; e < NSlot / 2; e++) begin
+      s_act[e] = d_in_vl[2*e] && req_pg_i[4*e];
+    end
+    for (int unsigned e = 0; e < NSlot / 4; e++) begin
+      d_act[e] = d_in_vl[4*e] && req_pg_i[8*e];
+    end
+  end
+  vfadd_popcount #(.Width(NSlot))     u_h_cnt (.x_i(h_act), .count_o(h_cnt));
+  vfadd_popcount #(.Width(NSlot / 2)) u_s_cnt (.x_i(s_act), .count_o(s_cnt[CntW-2:0]));
+  vfadd_popcount #(.Width(NSlot / 4)) u_d_cnt (.x_i(d_act), .count_o(d_cnt[CntW-3:0]));
+  assign s_cnt[CntW-1]          = 1'b0;
+  assign d_cnt[CntW-1:CntW-2]   = '0;
 
   logic [2:0] d_lg;  // ceil(log2(len + 1)), len + 1 = VL / 128
   always_comb begin
@@ -189,12 +210,16 @@ module vfadd_top #(
   end
 
   // Cycles from the issue (inclusive) to the response register loading the result.
-  logic [DBits-1:0] d_cycles;
+  logic [DBits-1:0] d_cycles, h_cycles, s_cycles, d_fadda_cycles;
+  assign h_cycles       = DBits'(h_cnt) * DBits'(NumStages) + DBits'(2);
+  assign s_cycles       = DBits'(s_cnt) * DBits'(NumStages) + DBits'(2);
+  assign d_fadda_cycles = DBits'(d_cnt) * DBits'(NumStages) + DBits'(2);
   always_comb begin
     if (d_faddv) begin
       d_cycles = DBits'(d_tree_depth) * DBits'(NumStages) + 1'b1;
     end else if (d_fadda) begin
-      d_cycles = DBits'(d_num_active) * DBits'(NumStages) + DBits'(2);
+      d_cycles = (d_fmt == vfadd_pkg::FMT_D) ? d_fadda_cycles :
+                 (d_fmt == vfadd_pkg::FMT_S) ? s_cycles : h_cycles;
     end else begin
       d_cycles = DBits'(NumStages + 1);
     end
@@ -367,12 +392,12 @@ module vfadd_top #(
   );
 
   // Merge (section 6.0): active slots take the sum, inactive slots in VL keep Zdn, the rest 0.
+  localparam int unsigned FlagSlots = NumLanes * vfadd_pkg::LANE_SLOTS;
   logic [VecW-1:0]        merged;
+  logic [FlagSlots-1:0]   slot_active;
   vfadd_pkg::fpsr_flags_t vec_flags, all_flags;
   always_comb begin
-    merged    = '0;
-    vec_flags = '0;
-    all_flags = '0;
+    merged = '0;
     for (int unsigned s = 0; s < NSlot; s++) begin
       merged[s*16 +: 16] = m_active[s] ? lanes_result[s*16 +: 16] :
                            m_in_vl[s]  ? m_a[s*16 +: 16] : 16'd0;
@@ -381,14 +406,18 @@ module vfadd_top #(
     // l * 4 + t * esize / 16 (slots past the format's elements carry no flags).
     for (int unsigned l = 0; l < NumLanes; l++) begin
       for (int unsigned t = 0; t < vfadd_pkg::LANE_SLOTS; t++) begin
-        all_flags = all_flags | lanes_flags[(l*vfadd_pkg::LANE_SLOTS + t)*FlagB +: FlagB];
-        if ((m_fmt == vfadd_pkg::FMT_D) ? m_active[l*4] :
-            (m_fmt == vfadd_pkg::FMT_S) ? m_active[l*4 + 2*(t % 2)] : m_active[l*4 + t]) begin
-          vec_flags = vec_flags | lanes_flags[(l*vfadd_pkg::LANE_SLOTS + t)*FlagB +: FlagB];
-        end
+        slot_active[l*vfadd_pkg::LANE_SLOTS + t] =
+            (m_fmt == vfadd_pkg::FMT_D) ? m_active[l*4] :
+            (m_fmt == vfadd_pkg::FMT_S) ? m_active[l*4 + 2*(t % 2)] : m_active[l*4 + t];
       end
     end
   end
+  vfadd_flags_or #(.Slots(FlagSlots)) u_all_flags (
+    .flags_i(lanes_flags), .mask_i({FlagSlots{1'b1}}), .flags_o(all_flags)
+  );
+  vfadd_flags_or #(.Slots(FlagSlots)) u_vec_flags (
+    .flags_i(lanes_flags), .mask_i(slot_active), .flags_o(vec_flags)
+  );
 
   logic                   main_exit;
   logic [VecW-1:0]        main_result;
