@@ -17,6 +17,8 @@ vfadd_lane_array.sv
 vfadd_decode.sv
 vfadd_popcount.sv
 vfadd_pairs.sv
+vfadd_route.sv
+vfadd_merge.sv
 vfadd_faddv_level.sv
 vfadd_fadda.sv
 vfadd_top.sv

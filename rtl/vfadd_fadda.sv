@@ -50,7 +50,7 @@ module vfadd_fadda #(
 
   // ---- the adders --------------------------------------------------------------------------------
   logic        add_issue, add_done;
-  logic [63:0] add_op1, add_op2, add_result;
+  logic [63:0] add_op2, add_result;
   vfadd_pkg::fpsr_flags_t add_flags;
   logic [2:0]  fmt_done;
   logic [63:0] d_result;
@@ -58,19 +58,28 @@ module vfadd_fadda #(
   logic [15:0] h_result;
   vfadd_pkg::fpsr_flags_t d_flags, s_flags, h_flags;
 
+  // Each adder's op1 is its own previous sum or the accumulator (one mux, selected by its own
+  // valid output, a flip-flop): the same value as `cur` below, since only the adder of fmt_q has
+  // an addition in flight, without the select among the three results in front of the adder.
+  logic [63:0] d_op1;
+  logic [31:0] s_op1;
+  logic [15:0] h_op1;
+  assign d_op1 = fmt_done[0] ? d_result : acc_q;
+  assign s_op1 = fmt_done[1] ? s_result : acc_q[31:0];
+  assign h_op1 = fmt_done[2] ? h_result : acc_q[15:0];
   vfadd_fmt_add #(.Fmt(vfadd_pkg::FMT_D), .NumStages(NumStages)) u_add_d (
     .clk_i, .rst_ni, .stall_i, .valid_i(add_issue && fmt_q == vfadd_pkg::FMT_D),
-    .op1_i(add_op1), .op2_i(add_op2), .sub_i(1'b0), .fpcr_i(fpcr_q),
+    .op1_i(d_op1), .op2_i(add_op2), .sub_i(1'b0), .fpcr_i(fpcr_q),
     .valid_o(fmt_done[0]), .result_o(d_result), .flags_o(d_flags)
   );
   vfadd_fmt_add #(.Fmt(vfadd_pkg::FMT_S), .NumStages(NumStages)) u_add_s (
     .clk_i, .rst_ni, .stall_i, .valid_i(add_issue && fmt_q == vfadd_pkg::FMT_S),
-    .op1_i(add_op1[31:0]), .op2_i(add_op2[31:0]), .sub_i(1'b0), .fpcr_i(fpcr_q),
+    .op1_i(s_op1), .op2_i(add_op2[31:0]), .sub_i(1'b0), .fpcr_i(fpcr_q),
     .valid_o(fmt_done[1]), .result_o(s_result), .flags_o(s_flags)
   );
   vfadd_fmt_add #(.Fmt(vfadd_pkg::FMT_H), .NumStages(NumStages)) u_add_h (
     .clk_i, .rst_ni, .stall_i, .valid_i(add_issue && fmt_q == vfadd_pkg::FMT_H),
-    .op1_i(add_op1[15:0]), .op2_i(add_op2[15:0]), .sub_i(1'b0), .fpcr_i(fpcr_q),
+    .op1_i(h_op1), .op2_i(add_op2[15:0]), .sub_i(1'b0), .fpcr_i(fpcr_q),
     .valid_o(fmt_done[2]), .result_o(h_result), .flags_o(h_flags)
   );
   assign add_done   = |fmt_done;
@@ -113,7 +122,6 @@ module vfadd_fadda #(
   assign cur       = add_done ? add_result : acc_q;
   assign cur_flags = add_done ? (flags_q | add_flags) : flags_q;
   assign add_issue = step && have_q;
-  assign add_op1   = cur;
   // op2 is cut to the format's width by the narrow adders' port widths; the D adder needs it whole.
 
   assign done_o   = step && !have_q;

@@ -3,11 +3,11 @@
 // ../shared/arm-sve-fadd-semantics.md) on vectors of up to MaxVecLenBits bits, with the vector
 // length chosen per request, behind a valid/ready request and a valid/ready response.
 //
-//   request -> decode, predicate,  -> [input   -> route -+-> vector lanes -+-> merge ----+
-//              issue time              register]          |   (FADDV level 1) +-> FADDV     |
-//                                                         |                       levels    |
-//                                                         |                       2 .. Lmax +-> response
-//                                                         +--> FADDA (one adder per format)-+   register
+//   request -> decode, predicate, -> [input   -+-> vector lanes -+-> merge ----+
+//              issue time, route     register]  |   (FADDV level 1) +-> FADDV     |
+//                                               |                       levels    |
+//                                               |                       2 .. Lmax +-> response
+//                                               +--> FADDA (one adder per format)-+   register
 //
 // Operations (req_op_i, or the instruction word when req_raw_i is set, decoded by vfadd_decode):
 // | op        | result element e (active)    | inactive e | section |
@@ -107,9 +107,9 @@ module vfadd_top #(
   assign advance = !rsp_valid_q || rsp_ready_i;
 
   // ---- decode, VL, active elements and the issue time, on the request --------------------------
-  // All of this is computed from the request pins and held in the input register, so that the
-  // issue decision and the operand routing after it start from flip-flops (the lanes' first
-  // stage follows them in the same cycle).
+  // All of this, and the operand routing below, is computed from the request pins and held in
+  // the input register, so that the issue decision and the lanes' first stage start from
+  // flip-flops.
   vfadd_pkg::fpcr_t req_fpcr;
   // fpcr_t is {rmode, fz, fz16, dn}; no other FPCR field affects an addition (section 1.1).
   logic unused_fpcr;
@@ -118,13 +118,13 @@ module vfadd_top #(
 
   vfadd_pkg::insn_kind_e dec_kind;
   vfadd_pkg::op_e        dec_op;
-  logic [1:0]            dec_size;
+  logic [1:0]            unused_size;
   logic                  dec_imm_one;
   logic [4:0]            unused_zd, unused_zn, unused_zm;
   logic [2:0]            unused_pg;
   logic                  unused_merging;
   vfadd_decode u_decode (
-    .insn_i(req_insn_i), .kind_o(dec_kind), .op_o(dec_op), .size_o(dec_size), .zd_o(unused_zd),
+    .insn_i(req_insn_i), .kind_o(dec_kind), .op_o(dec_op), .size_o(unused_size), .zd_o(unused_zd),
     .zn_o(unused_zn), .zm_o(unused_zm), .pg_o(unused_pg), .imm_one_o(dec_imm_one),
     .merging_o(unused_merging)
   );
@@ -133,7 +133,10 @@ module vfadd_top #(
   vfadd_pkg::fmt_t               d_fmt;
   logic                          d_imm_one, d_undef, d_pred, d_faddv, d_fadda, d_vec, d_sub;
   assign d_op      = req_raw_i ? dec_op : req_op_i;
-  assign d_fmt     = req_raw_i ? dec_size : req_fmt_i;
+  // The format of a word is its size field, taken straight from the word: a word that is not an
+  // operation executes nothing, so its format does not matter (vfadd_decode's size_o, which is
+  // zero for some of them, would put the decoder's pattern match in front of every format mux).
+  assign d_fmt     = req_raw_i ? req_insn_i[23:22] : req_fmt_i;
   assign d_imm_one = req_raw_i ? dec_imm_one : req_imm_one_i;
   assign d_undef   = req_raw_i ? (dec_kind != vfadd_pkg::KIND_ARITH)
                                : (req_op_i > vfadd_pkg::OP_FADDV || req_fmt_i == '0);
@@ -148,6 +151,7 @@ module vfadd_top #(
   // Vector length and active elements (section 6.0), per 16-bit slot.
   logic [3:0]       d_len;
   logic [NSlot-1:0] d_in_vl, d_active, d_first;  // d_first: an active element starts at the slot
+  logic [NSlot-1:0] d_pg_active;                 // in VL and predicate bit set (the predicated ops)
   logic [LBits-1:0] d_tree_depth;                // FADDV: L = ceil(log2(elements))
   if (MaxLen == 15) begin : gen_len_full
     assign d_len = req_len_i;
@@ -157,16 +161,17 @@ module vfadd_top #(
 
   always_comb begin
     d_in_vl      = '0;
+    d_pg_active  = '0;
     d_active     = '0;
     d_first      = '0;
     for (int unsigned s = 0; s < NSlot; s++) begin
       // Slot s belongs to the element whose first slot is s rounded down to the element's slots
       // (4 for D, 2 for S, 1 for H); that element's predicate bit is twice its first slot.
-      d_in_vl[s]  = s < (32'(d_len) + 1) * 8;
-      d_active[s] = d_in_vl[s] &&
-                    (!d_pred || ((d_fmt == vfadd_pkg::FMT_D) ? req_pg_i[2*(s & ~32'd3)] :
-                                 (d_fmt == vfadd_pkg::FMT_S) ? req_pg_i[2*(s & ~32'd1)] :
-                                                               req_pg_i[2*s]));
+      d_in_vl[s]     = s < (32'(d_len) + 1) * 8;
+      d_pg_active[s] = d_in_vl[s] && ((d_fmt == vfadd_pkg::FMT_D) ? req_pg_i[2*(s & ~32'd3)] :
+                                      (d_fmt == vfadd_pkg::FMT_S) ? req_pg_i[2*(s & ~32'd1)] :
+                                                                    req_pg_i[2*s]);
+      d_active[s]    = d_pred ? d_pg_active[s] : d_in_vl[s];
       d_first[s]  = d_active[s] && ((d_fmt == vfadd_pkg::FMT_D) ? (s % 4 == 0) :
                                     (d_fmt == vfadd_pkg::FMT_S) ? (s % 2 == 0) : 1'b1);
     end
@@ -225,30 +230,37 @@ module vfadd_top #(
     end
   end
 
+  // ---- operand routing, on the request ----------------------------------------------------------
+  // The lanes' operands are chosen here (vfadd_route) and held in the input register, so that the
+  // lanes' first stage starts from flip-flops (Zdn is held too, for the merge and FADDA's scalar).
+  logic [VecW-1:0] d_op1, d_op2;
+  vfadd_route #(.VecW(VecW)) u_route (
+    .op_i(d_op), .fmt_i(d_fmt), .imm_one_i(d_imm_one), .pg_active_i(d_pg_active),
+    .a_i(req_a_i), .b_i(req_b_i), .op1_o(d_op1), .op2_o(d_op2)
+  );
+
   // ---- input register --------------------------------------------------------------------------
-  localparam int unsigned InW = vfadd_pkg::OP_BITS + vfadd_pkg::FMT_BITS + 7 + LBits + DBits
-                                + 3 * NSlot + FpcrB + 2 * VecW + TagBits;
+  localparam int unsigned InW = vfadd_pkg::FMT_BITS + 6 + LBits + DBits + 3 * NSlot + FpcrB
+                                + 3 * VecW + TagBits;
   logic                          r0_valid, issue, req_fire;
-  logic [vfadd_pkg::OP_BITS-1:0] op;
   vfadd_pkg::fmt_t               fmt;
-  logic                          imm_one, undef, is_faddv, is_fadda, is_vec, sub, unused_pred;
+  logic                          undef, is_faddv, is_fadda, is_vec, sub, unused_pred;
   logic [LBits-1:0]              tree_depth;
   logic [DBits-1:0]              issue_cycles, rem_q, rem_d;
   logic [NSlot-1:0]              in_vl, active, first;
   vfadd_pkg::fpcr_t              r0_fpcr;
-  logic [VecW-1:0]               r0_a, r0_b;
+  logic [VecW-1:0]               r0_op1, r0_op2, r0_a;
   logic [TagBits-1:0]            r0_tag;
 
   assign req_ready_o = !r0_valid || issue;
   assign req_fire    = req_valid_i && req_ready_o;
   vfadd_pipe_reg #(.Width(InW), .Depth(1)) u_in_reg (
     .clk_i, .rst_ni, .stall_i(!(req_fire || issue)), .valid_i(req_fire),
-    .data_i({d_op, d_fmt, d_imm_one, d_undef, d_pred, d_faddv, d_fadda, d_vec, d_sub,
-             d_tree_depth, d_cycles, d_in_vl, d_active, d_first, req_fpcr, req_a_i, req_b_i,
-             req_tag_i}),
+    .data_i({d_fmt, d_undef, d_pred, d_faddv, d_fadda, d_vec, d_sub, d_tree_depth, d_cycles,
+             d_in_vl, d_active, d_first, req_fpcr, d_op1, d_op2, req_a_i, req_tag_i}),
     .valid_o(r0_valid),
-    .data_o({op, fmt, imm_one, undef, unused_pred, is_faddv, is_fadda, is_vec, sub, tree_depth,
-             issue_cycles, in_vl, active, first, r0_fpcr, r0_a, r0_b, r0_tag})
+    .data_o({fmt, undef, unused_pred, is_faddv, is_fadda, is_vec, sub, tree_depth, issue_cycles,
+             in_vl, active, first, r0_fpcr, r0_op1, r0_op2, r0_a, r0_tag})
   );
 
   logic fadda_busy;
@@ -265,107 +277,13 @@ module vfadd_top #(
     end
   end
 
-  // ---- operand routing -------------------------------------------------------------------------
-  logic [63:0]     imm_word;
-  logic [VecW-1:0] imm_vec, x_vec, pair_op1, pair_op2, op1, op2;
-  assign imm_word = vfadd_pkg::imm_bits(fmt, imm_one);
-  always_comb begin
-    imm_vec = '0;
-    for (int unsigned s = 0; s < NSlot; s++) begin
-      unique case (fmt)
-        vfadd_pkg::FMT_D: imm_vec[s*16 +: 16] = imm_word[(s % 4)*16 +: 16];
-        vfadd_pkg::FMT_S: imm_vec[s*16 +: 16] = imm_word[(s % 2)*16 +: 16];
-        default:          imm_vec[s*16 +: 16] = imm_word[15:0];
-      endcase
-    end
-  end
-
-  // FADDP (section 6.5): element e even takes a[e], a[e+1]; odd takes b[e-1], b[e].
-  logic [VecW-1:0] faddp_d1, faddp_d2, faddp_s1, faddp_s2, faddp_h1, faddp_h2;
-  `define VFADD_TOP_FADDP(NAME, FMT, OP1, OP2)                                                 \
-  for (genvar p = 0; p < VecW / (2 * vfadd_pkg::fp_width(FMT)); p++) begin : NAME              \
-    localparam int unsigned EW = vfadd_pkg::fp_width(FMT);                                     \
-    assign OP1[(2*p)*EW +: EW]   = r0_a[(2*p)*EW +: EW];                                       \
-    assign OP2[(2*p)*EW +: EW]   = r0_a[(2*p+1)*EW +: EW];                                     \
-    assign OP1[(2*p+1)*EW +: EW] = r0_b[(2*p)*EW +: EW];                                       \
-    assign OP2[(2*p+1)*EW +: EW] = r0_b[(2*p+1)*EW +: EW];                                     \
-  end
-  `VFADD_TOP_FADDP(gen_faddp_d, vfadd_pkg::FMT_D, faddp_d1, faddp_d2)
-  `VFADD_TOP_FADDP(gen_faddp_s, vfadd_pkg::FMT_S, faddp_s1, faddp_s2)
-  `VFADD_TOP_FADDP(gen_faddp_h, vfadd_pkg::FMT_H, faddp_h1, faddp_h2)
-  `undef VFADD_TOP_FADDP
-
-  // FADDV level 1 (section 6.7): the leaves x are Zn's active elements, +0.0 elsewhere, padded
-  // with +0.0 to P2 bits; pair j adds leaves 2j and 2j + 1 into element j.
-  always_comb begin
-    for (int unsigned s = 0; s < NSlot; s++) begin
-      x_vec[s*16 +: 16] = active[s] ? r0_b[s*16 +: 16] : 16'd0;
-    end
-  end
-  logic [P2-1:0] leaves;
-  logic [W1-1:0] tree_op1, tree_op2;
-  assign leaves = P2'(x_vec);
-  vfadd_pairs #(.OutW(W1)) u_tree_pairs (
-    .fmt_i(fmt), .x_i(leaves), .op1_o(tree_op1), .op2_o(tree_op2)
-  );
-
-  always_comb begin
-    pair_op1 = faddp_h1;
-    pair_op2 = faddp_h2;
-    unique case (fmt)
-      vfadd_pkg::FMT_D: begin
-        pair_op1 = faddp_d1;
-        pair_op2 = faddp_d2;
-      end
-      vfadd_pkg::FMT_S: begin
-        pair_op1 = faddp_s1;
-        pair_op2 = faddp_s2;
-      end
-      default: begin
-        pair_op1 = faddp_h1;
-        pair_op2 = faddp_h2;
-      end
-    endcase
-  end
-
-  always_comb begin
-    op1 = r0_a;
-    op2 = r0_b;
-    unique case (op)
-      vfadd_pkg::OP_FADD_I, vfadd_pkg::OP_FSUB_I: begin
-        op1 = r0_a;
-        op2 = imm_vec;
-      end
-      vfadd_pkg::OP_FSUBR: begin
-        op1 = r0_b;
-        op2 = r0_a;
-      end
-      vfadd_pkg::OP_FSUBR_I: begin
-        op1 = imm_vec;
-        op2 = r0_a;
-      end
-      vfadd_pkg::OP_FADDP: begin
-        op1 = pair_op1;
-        op2 = pair_op2;
-      end
-      vfadd_pkg::OP_FADDV: begin
-        op1 = VecW'(tree_op1);
-        op2 = VecW'(tree_op2);
-      end
-      default: begin
-        op1 = r0_a;
-        op2 = r0_b;
-      end
-    endcase
-  end
-
   // ---- the vector lanes (every vector operation, FADDV level 1) ---------------------------------
   logic                      lanes_valid;
   logic [VecW-1:0]           lanes_result;
   logic [NumLanes*LaneFlagW-1:0] lanes_flags;
   vfadd_lane_array #(.NumLanes(NumLanes), .NumStages(NumStages)) u_lanes (
     .clk_i, .rst_ni, .stall_i(!advance), .valid_i(issue && (is_vec || is_faddv)), .fmt_i(fmt),
-    .sub_i(sub && is_vec), .fpcr_i(r0_fpcr), .op1_i(op1), .op2_i(op2), .valid_o(lanes_valid),
+    .sub_i(sub && is_vec), .fpcr_i(r0_fpcr), .op1_i(r0_op1), .op2_i(r0_op2), .valid_o(lanes_valid),
     .result_o(lanes_result), .flags_o(lanes_flags)
   );
 
@@ -391,32 +309,12 @@ module vfadd_top #(
     .valid_o(unused_merge_valid), .data_o({m_active, m_in_vl, m_a})
   );
 
-  // Merge (section 6.0): active slots take the sum, inactive slots in VL keep Zdn, the rest 0.
-  localparam int unsigned FlagSlots = NumLanes * vfadd_pkg::LANE_SLOTS;
-  logic [VecW-1:0]        merged;
-  logic [FlagSlots-1:0]   slot_active;
+  // Merge (section 6.0) and the flags of the vector operations and of FADDV's level 1.
   vfadd_pkg::fpsr_flags_t vec_flags, all_flags;
-  always_comb begin
-    merged = '0;
-    for (int unsigned s = 0; s < NSlot; s++) begin
-      merged[s*16 +: 16] = m_active[s] ? lanes_result[s*16 +: 16] :
-                           m_in_vl[s]  ? m_a[s*16 +: 16] : 16'd0;
-    end
-    // Flag slot t of lane l belongs to element l * (64 / esize) + t, whose first 16-bit slot is
-    // l * 4 + t * esize / 16 (slots past the format's elements carry no flags).
-    for (int unsigned l = 0; l < NumLanes; l++) begin
-      for (int unsigned t = 0; t < vfadd_pkg::LANE_SLOTS; t++) begin
-        slot_active[l*vfadd_pkg::LANE_SLOTS + t] =
-            (m_fmt == vfadd_pkg::FMT_D) ? m_active[l*4] :
-            (m_fmt == vfadd_pkg::FMT_S) ? m_active[l*4 + 2*(t % 2)] : m_active[l*4 + t];
-      end
-    end
-  end
-  vfadd_flags_or #(.Slots(FlagSlots)) u_all_flags (
-    .flags_i(lanes_flags), .mask_i({FlagSlots{1'b1}}), .flags_o(all_flags)
-  );
-  vfadd_flags_or #(.Slots(FlagSlots)) u_vec_flags (
-    .flags_i(lanes_flags), .mask_i(slot_active), .flags_o(vec_flags)
+  logic [VecW-1:0]        merged;
+  vfadd_merge #(.VecW(VecW)) u_merge (
+    .fmt_i(m_fmt), .active_i(m_active), .in_vl_i(m_in_vl), .a_i(m_a), .sum_i(lanes_result),
+    .flags_i(lanes_flags), .result_o(merged), .vec_flags_o(vec_flags), .all_flags_o(all_flags)
   );
 
   logic                   main_exit;
@@ -513,7 +411,7 @@ module vfadd_top #(
   vfadd_fadda #(.MaxVecLenBits(VecW), .NumStages(NumStages), .MetaW(TagBits)) u_fadda (
     .clk_i, .rst_ni, .stall_i(!advance), .start_i(issue && is_fadda), .fmt_i(fmt),
     .fpcr_i(r0_fpcr), .acc_i(r0_a[63:0] & vfadd_pkg::width_mask(fmt)), .first_i(first),
-    .vec_i(r0_b), .meta_i(r0_tag), .busy_o(fadda_busy), .done_o(fadda_done),
+    .vec_i(r0_op2), .meta_i(r0_tag), .busy_o(fadda_busy), .done_o(fadda_done),
     .result_o(fadda_result), .flags_o(fadda_flags), .meta_o(fadda_tag)
   );
 
