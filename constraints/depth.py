@@ -8,9 +8,12 @@ gives, this reports the worst path ending at each pipeline stage and at each reg
 and the nets along the worst path.
 
 A flip-flop's stage is its register distance from the inputs: 1 + the smallest stage among the
-flip-flops (or inputs, stage 0) its D, enable and reset paths start from. Feedback (valid bits,
-FADDA's accumulator) does not change the distance, so the stage of a pipeline register is its
-position in the pipeline; the outputs form the last stage.
+flip-flops (or inputs, stage 0) its D path starts from. Feedback (valid bits, FADDA's
+accumulator) does not change the distance, so the stage of a pipeline register is its position
+in the pipeline; the outputs form the last stage. Handshake inputs (CONTROL_INPUTS: the valid,
+ready and reset pins) start no stage: the stall they cause reaches every register's hold path,
+and would otherwise put every register in stage 1. Flip-flops fed by them alone (valid bits,
+counters) form stage 0, "control".
 
 A register group is the flip-flop's register name with indices removed, cut to its instance
 path and register: `u_lanes.gen_lane[3].u_lane.u_fp64.u_cut_far_shift.gen_stages.data_q[40]`
@@ -82,7 +85,9 @@ class Netlist:
                     if port == "D":
                         data.extend(bits)
             if is_ff(c["type"]):
-                self.ffs.append((ins, outs, data))
+                # A constant D (a register whose every load writes one value, the condition
+                # mapped onto the enable or a synchronous reset): its data is what drives those.
+                self.ffs.append((ins, outs, data or ins))
             else:
                 self.comb.append((ins, outs))
 
@@ -134,13 +139,15 @@ class Netlist:
                 via[b] = arg
         return depth, via, order
 
-    def stages(self, order):
+    def stages(self, order, control=None):
         """Stage of each flip-flop (index into self.ffs): its register distance from the inputs,
-        found by relaxing "stage = 1 + the smallest stage feeding it" to a fixed point."""
+        found by relaxing "stage = 1 + the smallest stage feeding it" to a fixed point; inputs
+        whose port name matches the regex `control` are no start point."""
         inf = 1 << 30
         value = {}  # bit -> smallest stage among the start points it depends on
-        for _, b in self.inputs:
-            value[b] = 0
+        for pname, b in self.inputs:
+            if not (control and re.fullmatch(control, pname)):
+                value[b] = 0
         stage = [inf] * len(self.ffs)
         changed = True
         while changed:
@@ -174,10 +181,14 @@ def path_of(bit, via, name, limit=60):
     return public[-limit:]
 
 
-def report(path, top=None):
+# vfadd_top's handshake and reset pins (see the module docstring).
+CONTROL_INPUTS = r"req_valid_i|rsp_ready_i|rst_ni"
+
+
+def report(path, top=None, control=CONTROL_INPUTS):
     n = Netlist(path, top)
     depth, via, order = n.analyse()
-    stage = n.stages(order)
+    stage = n.stages(order, control)
     last = max(stage) + 1 if stage else 1
     per_stage = collections.defaultdict(lambda: [0, None, 0])   # stage -> [depth, bit, flops]
     per_group = collections.defaultdict(lambda: [0, None, 0, set()])
@@ -210,7 +221,7 @@ def markdown(r, top_groups=25):
     out = ["| stage | flip-flops | worst depth into it |", "|---|---:|---:|"]
     for s in sorted(r["stages"]):
         d, _, flops = r["stages"][s]
-        label = "outputs" if s == r["last"] else str(s)
+        label = "outputs" if s == r["last"] else "control" if s == 0 else str(s)
         out.append("| %s | %d | %d |" % (label, flops, d))
     out += ["", "| register group | stages | flip-flops | worst depth into it |",
             "|---|---|---:|---:|"]

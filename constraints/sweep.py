@@ -21,16 +21,21 @@ import io
 import json
 import os
 import subprocess
+import re
 import sys
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+import depth  # noqa: E402
 import qor  # noqa: E402
 
 # Sources each part of a result depends on (hashed for the cache).
-SYNTH_DEPS = ["rtl", "constraints/qor.py"]
+SYNTH_DEPS = ["rtl", "constraints/qor.py", "constraints/depth.py"]
+# Bumped when what a cached result holds changes.
+RESULT_FORMAT = "2"
 SIM_DEPS = ["rtl", "sim", "tb/top", "model", "CMakeLists.txt", "sim/verilator.f"]
 
 
@@ -78,27 +83,78 @@ def run(cmd, log):
                            % (" ".join(cmd), proc.returncode, log, tail))
 
 
-def synth(vl, n, out):
-    r = qor.synthesize("top_vl%d_s%d" % (vl, n), "vfadd_top",
-                       [("MaxVecLenBits", str(vl)), ("NumStages", str(n))],
-                       os.path.join(out, "synth"))
-    return {"gates": r["gates"], "flops": r["flops"], "depth": r["depth"]}
+def synth(vl, n, out, flow):
+    """Gates, flip-flops and worst stage depth from the flow; the depth into each pipeline stage
+    from the same mapping without area recovery (see qor.py's ABC_MAP), as depth.py counts it."""
+    name = "top_vl%d_s%d_%s" % (vl, n, flow)
+    params = [("MaxVecLenBits", str(vl)), ("NumStages", str(n))]
+    synth_dir = os.path.join(out, "synth")
+    per_module = flow == "per-module"
+    r = qor.synthesize(name, "vfadd_top", params, synth_dir, per_module=per_module)
+    qor.synthesize(name + "_stages", "vfadd_top", params, synth_dir, per_module=per_module,
+                   json_netlist=True, recover=False)
+    netlist = os.path.join(synth_dir, name + "_stages.json")
+    d = depth.report(netlist)
+    os.remove(netlist)  # hundreds of megabytes at the widest configurations
+    # Stage 0 holds the control flip-flops (valid bits, counters), d["last"] the outputs.
+    stages = [d["stages"].get(k, [0])[0] for k in range(1, d["last"])]
+    return {"gates": r["gates"], "flops": r["flops"], "depth": r["depth"], "stages": stages,
+            "out": d["stages"].get(d["last"], [0])[0]}
 
 
-def simulate(vl, n, out):
-    """Builds the tool of (vl, n) and runs vfadd measure and vfadd bench on it."""
-    logs = os.path.join(out, "logs")
-    os.makedirs(logs, exist_ok=True)
-    tag = "vl%d_s%d" % (vl, n)
-    # A configuration build of the tool alone (what `make build MAX_VL= STAGES=` makes), one
-    # compiler process each: the sweep runs --jobs of them side by side.
-    build = os.path.join(out, "tools", tag)
-    run(["cmake", "-S", ROOT, "-B", build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
-         "-DVFADD_MAX_VL=%d" % vl, "-DVFADD_STAGES=%d" % n, "-DVFADD_TOOL_ONLY=ON"],
-        os.path.join(logs, tag + "_configure.log"))
-    run(["cmake", "--build", build, "--target", "vfadd", "-j", "1"],
-        os.path.join(logs, tag + "_build.log"))
-    tool = os.path.join(build, "vfadd")
+class Tools:
+    """The tools of the configurations to simulate, built in one tree (DIR/tools, CMake's
+    VFADD_SWEEP_CONFIGS) so that all they share is compiled once: vfadd_vl<VL>_s<N>."""
+
+    def __init__(self, out, configs, jobs):
+        self.dir = os.path.join(out, "tools")
+        self.logs = os.path.join(out, "logs")
+        self.configs = configs
+        self.jobs = jobs
+        self.ready = threading.Event()
+        self.error = None
+
+    def path(self, vl, n):
+        return os.path.join(self.dir, "vfadd_vl%d_s%d" % (vl, n))
+
+    def build(self):
+        """Configures and builds every tool, printing the build's progress now and then."""
+        try:
+            os.makedirs(self.logs, exist_ok=True)
+            run(["cmake", "-S", ROOT, "-B", self.dir, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
+                 "-DVFADD_TOOL_ONLY=ON",
+                 "-DVFADD_SWEEP_CONFIGS=" + ";".join("%d:%d" % c for c in self.configs)],
+                os.path.join(self.logs, "tools_configure.log"))
+            cmd = ["cmake", "--build", self.dir, "-j", str(self.jobs), "--target"]
+            cmd += ["vfadd_vl%d_s%d" % c for c in self.configs]
+            log = os.path.join(self.logs, "tools_build.log")
+            last = time.time()
+            with open(log, "w") as f:
+                proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                        text=True, cwd=ROOT)
+                for line in proc.stdout:
+                    f.write(line)
+                    m = re.match(r"\[(\d+)/(\d+)\]", line)
+                    if m and time.time() - last > 60:
+                        last = time.time()
+                        print("  tools: %s of %s build steps (%d tools)"
+                              % (m.group(1), m.group(2), len(self.configs)), flush=True)
+                if proc.wait() != 0:
+                    raise RuntimeError("building the sweep's tools failed, see %s" % log)
+            return {"tools": len(self.configs)}
+        except (RuntimeError, OSError) as e:
+            self.error = e
+            raise
+        finally:
+            self.ready.set()
+
+
+def simulate(vl, n, tools):
+    """Runs vfadd measure and vfadd bench on the tool of (vl, n), once the tools are built."""
+    tools.ready.wait()
+    if tools.error:
+        raise RuntimeError("no tool: %s" % tools.error)
+    tool = tools.path(vl, n)
     res = {"ops": {}, "workloads": {}}
     proc = subprocess.run([tool, "measure", "--csv"], capture_output=True, text=True)
     if proc.returncode != 0:
@@ -122,13 +178,16 @@ def simulate(vl, n, out):
 COLUMNS = ["MaxVecLenBits", "NumStages", "lanes", "gates", "flops", "depth",
            "lat_fadd_s", "lat_faddv_s", "lat_fadda_s", "thr_fadd_s", "thr_fadda_s",
            "cpe_vector_add", "cpe_conditional_add", "cpe_sum_faddv", "cpe_sum_fadda",
-           "cpe_dependent_adds", "cpe_independent_adds", "sim_elem_ops_per_s"]
+           "cpe_dependent_adds", "cpe_independent_adds", "sim_elem_ops_per_s", "stage_depths",
+           "out_depth"]
 
 
 def row_of(vl, n, s, m):
     r = {"MaxVecLenBits": vl, "NumStages": n, "lanes": vl // 64}
     if s:
         r.update(gates=s["gates"], flops=s["flops"], depth=s["depth"])
+        r["stage_depths"] = " ".join(map(str, s["stages"]))
+        r["out_depth"] = s["out"]
     if m:
         r.update(lat_fadd_s=m["ops"]["fadd.s"]["latency"], lat_faddv_s=m["ops"]["faddv.s"]["latency"],
                  lat_fadda_s=m["ops"]["fadda.s"]["latency"],
@@ -140,15 +199,28 @@ def row_of(vl, n, s, m):
     return r
 
 
-def report(rows, out, vls, stages, took):
+FLOW_TEXT = {
+    "per-module": "the sweep's flow (`--flow per-module`: the passes of constraints/qor.py, each "
+                  "module mapped by ABC once, then flattened for the counts; a little above the "
+                  "flattened flow of `make synth`, which `--flow flat` runs)",
+    "flat": "the flattened flow of `make synth` (constraints/qor.py)",
+}
+
+
+def stage_depths(r):
+    return [int(x) for x in r.get("stage_depths", "").split()]
+
+
+def report(rows, out, vls, stages, took, flow):
     md = ["# vfadd_top design-space sweep\n",
           "MaxVecLenBits %s x NumStages %s. Gates (2-input cells, flip-flops excluded), "
-          "flip-flops and worst stage depth from the flow of constraints/qor.py (Yosys 0.23); "
+          "flip-flops and worst stage depth from %s (Yosys 0.23); "
           "latency (cycles, request accepted to response, FP32 at VL = MaxVecLenBits), "
           "throughput (operations per cycle) and the workloads' cycles per element (4096 FP32 "
           "elements) measured by `vfadd measure`; simulation speed by `vfadd bench` (element "
           "operations per second through the SystemC harness).\n"
-          % (",".join(map(str, vls)), ",".join(map(str, stages)))]
+          % (",".join(map(str, vls)), ",".join(map(str, stages)), FLOW_TEXT[flow])]
+    md.append("## Every configuration\n")
     head = ["VL", "N", "lanes", "gates", "flops", "depth", "fadd lat", "faddv lat", "fadda lat",
             "add cyc/elem", "dep. add cyc/elem", "fadda cyc/elem", "sim Melem/s"]
     md.append("| " + " | ".join(head) + " |")
@@ -163,9 +235,31 @@ def report(rows, out, vls, stages, took):
                                      g("cpe_sum_fadda", "%.3f"),
                                      "%.2f" % (r["sim_elem_ops_per_s"] / 1e6)
                                      if "sim_elem_ops_per_s" in r else "-"]) + " |")
+    by = {(r["MaxVecLenBits"], r["NumStages"]): r for r in rows}
+    # Depth per pipeline stage.
+    width = max((len(stage_depths(r)) for r in rows), default=0)
+    if width:
+        md.append("\n## Depth into each pipeline stage\n")
+        md.append("The worst path into the flip-flops of each stage, a flip-flop's stage being "
+                  "its register distance from the inputs (constraints/depth.py): stage 1 is the "
+                  "input register (decode, predicate, issue time), stages 2 .. N + 1 the adder "
+                  "pipeline, then the response register and the FADDV levels; `out` is the "
+                  "response register to the output pins. From the mapping without area recovery, "
+                  "where each stage keeps its own depth (with it, every stage reads as deep as the "
+                  "worst).\n")
+        head = ["VL", "N"] + [str(i + 1) for i in range(width)] + ["out"]
+        md.append("| " + " | ".join(head) + " |")
+        md.append("|" + "---:|" * len(head))
+        for r in rows:
+            d = stage_depths(r)
+            if d:
+                worst = max(d + [r["out_depth"]])
+                cells = [("**%d**" % x if x == worst else str(x)) for x in d]
+                cells += [""] * (width - len(d)) + [str(r["out_depth"])]
+                md.append("| %d | %d | %s |" % (r["MaxVecLenBits"], r["NumStages"],
+                                                " | ".join(cells)))
     # Findings against the targets.
     md.append("\n## Against the targets\n")
-    by = {(r["MaxVecLenBits"], r["NumStages"]): r for r in rows}
     for vl in vls:
         one = by.get((vl, 1), {}).get("depth")
         if not one:
@@ -221,10 +315,31 @@ def plots(rows, out, vls, stages):
         fig.tight_layout()
         fig.savefig(os.path.join(out, name), dpi=120)
 
-    lines("depth_vs_stages.png",
-          [("VL %d" % vl, [(n, by[(vl, n)]["depth"]) for n in stages
-                           if "depth" in by.get((vl, n), {})]) for vl in vls],
-          "NumStages", "worst stage depth (gate levels)", "Depth per stage against pipeline depth")
+    # Depth per stage against NumStages: one panel per VL, every stage's depth a dot, the worst
+    # a line, the target 1.1 x (single-stage depth / N + 3) dashed.
+    fig, axes = plt.subplots(1, len(vls), figsize=(3.2 * len(vls) + 1, 3.8), sharey=True,
+                             squeeze=False)
+    for ax, vl in zip(axes[0], vls):
+        have = [n for n in stages if "depth" in by.get((vl, n), {})]
+        for n in have:
+            d = stage_depths(by[(vl, n)])
+            ax.scatter([n] * len(d), d, s=10, color="0.6", zorder=2,
+                       label="each stage" if n == have[0] else None)
+        ax.plot(have, [by[(vl, n)]["depth"] for n in have], marker="o", color="C0",
+                label="worst stage", zorder=3)
+        one = by.get((vl, 1), {}).get("depth")
+        if one:
+            xs = [n for n in stages if n >= 2]
+            ax.plot(xs, [1.1 * (one / n + 3) for n in xs], "r--", label="target (N=2..4)")
+        ax.set_title("MaxVecLenBits %d" % vl)
+        ax.set_xlabel("NumStages")
+        ax.set_xticks(stages)
+        ax.grid(True, alpha=0.3)
+    axes[0][0].set_ylabel("depth (gate levels)")
+    axes[0][0].legend(fontsize=7)
+    fig.suptitle("Logic depth of each pipeline stage against pipeline depth")
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "depth_vs_stages.png"), dpi=120)
     lines("gates_vs_lanes.png",
           [("N=%d" % n, [(vl // 64, by[(vl, n)]["gates"]) for vl in vls
                          if "gates" in by.get((vl, n), {})]) for n in stages],
@@ -269,6 +384,9 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "sweep"))
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--no-sim", action="store_true", help="synthesis figures only")
+    ap.add_argument("--flow", choices=["per-module", "flat"], default="per-module",
+                    help="per-module (default): each module mapped once, then flattened; flat: "
+                         "the flattened flow of make synth (exact, several times slower)")
     args = ap.parse_args()
     try:
         vls = [int(x) for x in args.vls.split(",")]
@@ -283,7 +401,7 @@ def main():
             ap.error("--stages: %d: expected 1 .. 6" % n)
     os.makedirs(args.out, exist_ok=True)
     cache = Cache(args.out)
-    synth_key = tree_hash(SYNTH_DEPS)
+    synth_key = tree_hash(SYNTH_DEPS, args.flow + RESULT_FORMAT)
     sim_key = tree_hash(SIM_DEPS)
     configs = [(vl, n) for vl in vls for n in stages]
     results = {c: [None, None] for c in configs}
@@ -300,11 +418,20 @@ def main():
           % (len(configs), 2 * len(configs) - len(todo) - (len(configs) if args.no_sim else 0),
              len(todo), args.jobs), flush=True)
     t0, errors, done = time.time(), [], 0
-    # Largest first: they take longest.
-    todo.sort(key=lambda t: (-t[1], -t[2]))
+    # The tools' build first (it takes longest, on all but one job's worth of cores), then the
+    # syntheses and the simulations, largest first.
+    todo.sort(key=lambda t: (t[0] == "sim", -t[1], -t[2]))
+    sims = [(vl, n) for kind, vl, n in todo if kind == "sim"]
+    tools = Tools(args.out, sims, max(1, args.jobs - 1) if len(sims) < len(todo) else args.jobs)
+    if sims:
+        todo.insert(0, ("tools", 0, 0))
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futs = {pool.submit(synth if kind == "synth" else simulate, vl, n, args.out):
-                (kind, vl, n) for kind, vl, n in todo}
+        futs = {}
+        for kind, vl, n in todo:
+            fut = (pool.submit(tools.build) if kind == "tools" else
+                   pool.submit(synth, vl, n, args.out, args.flow) if kind == "synth" else
+                   pool.submit(simulate, vl, n, tools))
+            futs[fut] = (kind, vl, n)
         for fut in concurrent.futures.as_completed(futs):
             kind, vl, n = futs[fut]
             done += 1
@@ -315,10 +442,14 @@ def main():
                 print("  [%d/%d] %s VL %d N %d: FAILED" % (done, len(todo), kind, vl, n),
                       flush=True)
                 continue
-            cache.put(kind, vl, n, synth_key if kind == "synth" else sim_key, r)
-            results[(vl, n)][0 if kind == "synth" else 1] = r
             elapsed = time.time() - t0
             left = elapsed / done * (len(todo) - done)
+            if kind == "tools":
+                print("  [%d/%d] tools: %d built  (%.0f s)" % (done, len(todo), r["tools"], elapsed),
+                      flush=True)
+                continue
+            cache.put(kind, vl, n, synth_key if kind == "synth" else sim_key, r)
+            results[(vl, n)][0 if kind == "synth" else 1] = r
             detail = ("gates %d depth %d" % (r["gates"], r["depth"]) if kind == "synth" else
                       "fadd latency %d" % r["ops"]["fadd.s"]["latency"])
             print("  [%d/%d] %-5s VL %4d N %d: %s  (%.0f s, about %.0f s left)"
@@ -329,7 +460,7 @@ def main():
         w.writeheader()
         for r in rows:
             w.writerow(r)
-    report(rows, args.out, vls, stages, time.time() - t0)
+    report(rows, args.out, vls, stages, time.time() - t0, args.flow)
     plots(rows, args.out, vls, stages)
     print("sweep: %s/results.csv, report.md, *.png" % os.path.relpath(args.out, ROOT))
     for e in errors:
