@@ -55,7 +55,7 @@ ABC_MAP = "abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX -script +strash;dch,
 
 
 def synthesize(name, top, params, out_dir, netlist=None, json_netlist=False, flatten=True,
-               recover=True, per_module=False):
+               recover=True, per_module=False, stages_json=False):
     """Runs the flow; returns dict(gates, depth, flops, cells, stat). Reports go to
     out_dir/name.*; json_netlist: also out_dir/name.json (Yosys write_json), for depth.py;
     flatten=False keeps the hierarchy (stat then counts per module, and there is no depth);
@@ -63,8 +63,10 @@ def synthesize(name, top, params, out_dir, netlist=None, json_netlist=False, fla
     per_module=True is the sweep's faster flow: the same passes, but ABC maps each module once
     with the hierarchy kept (a lane once, not once per instance), and the mapped netlist is then
     flattened for the counts and `ltp`. No optimisation crosses a module boundary, so its figures
-    sit a little above the flattened flow's (vfadd_top 128/3: 47,148 gates and depth 33, against
-    43,328 and 31), and it runs about 3x faster (more at wide configurations)."""
+    sit a little above the flattened flow's, and it runs about 3x faster (more at wide
+    configurations).
+    stages_json=True: also maps the same coarse netlist again without area recovery, in the same
+    run, into out_dir/name_stages.json, for depth.py's depth per pipeline stage."""
     os.makedirs(out_dir, exist_ok=True)
     base = os.path.join(out_dir, name)
     lines = ["read_verilog -sv -I%s %s" % (RTL_DIR, " ".join(rtl_files()))]
@@ -73,11 +75,14 @@ def synthesize(name, top, params, out_dir, netlist=None, json_netlist=False, fla
         "hierarchy -check -top %s" % top,
         "synth %s-top %s -noabc" % ("-flatten " if flatten and not per_module else "", top),
         "opt_clean -purge",
-        ABC_MAP + ("" if recover else ",-r"),  # "," is a space inside -script
-        "opt_clean",
     ]
+    if stages_json:
+        lines.append("design -save coarse")
+    mapping = [ABC_MAP + ("" if recover else ",-r"),  # "," is a space inside -script
+               "opt_clean"]
     if per_module:
-        lines += ["flatten", "opt_clean"]
+        mapping += ["flatten", "opt_clean"]
+    lines += mapping
     lines += [
         "select -assert-none t:$dlatch t:$adlatch t:$_DLATCH_* t:$_DLATCHSR_*",
         "tee -q -o %s.stat stat" % base,
@@ -88,6 +93,10 @@ def synthesize(name, top, params, out_dir, netlist=None, json_netlist=False, fla
         lines.append("write_verilog -noattr %s" % netlist)
     if json_netlist:
         lines.append("write_json %s.json" % base)
+    if stages_json:
+        lines += ["design -load coarse", ABC_MAP + ",-r", "opt_clean"]
+        lines += ["flatten", "opt_clean"] if per_module else []
+        lines.append("write_json %s_stages.json" % base)
     with open(base + ".ys", "w") as f:
         f.write("\n".join(lines) + "\n")
     proc = subprocess.run(["yosys", "-q", "-l", base + ".log", "-s", base + ".ys"],
@@ -367,10 +376,8 @@ def cmd_top(args):
     jobs = []
     for vl, n in configs:
         name, params = "top_vl%d_s%d" % (vl, n), [("MaxVecLenBits", str(vl)), ("NumStages", str(n))]
-        jobs.append((name, "vfadd_top", params))
+        jobs.append((name, "vfadd_top", params, {"stages_json": args.detail}))
         if args.detail:
-            jobs.append((name + "_stages", "vfadd_top", params,
-                         {"json_netlist": True, "recover": False}))
             jobs.append((name + "_blocks", "vfadd_top", params, {"flatten": False}))
     res = synthesize_all(jobs, args.out, args.jobs)
     if res is None:
@@ -446,7 +453,7 @@ def main():
     t.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     t.add_argument("--detail", action="store_true",
                    help="also the per-block breakdown, cell types and depth per pipeline stage "
-                        "(two more syntheses per configuration)")
+                        "(a second mapping and one more synthesis per configuration)")
     t.set_defaults(func=cmd_top)
     args = ap.parse_args()
     if getattr(args, "jobs", 1) < 1:

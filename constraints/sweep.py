@@ -90,9 +90,8 @@ def synth(vl, n, out, flow):
     params = [("MaxVecLenBits", str(vl)), ("NumStages", str(n))]
     synth_dir = os.path.join(out, "synth")
     per_module = flow == "per-module"
-    r = qor.synthesize(name, "vfadd_top", params, synth_dir, per_module=per_module)
-    qor.synthesize(name + "_stages", "vfadd_top", params, synth_dir, per_module=per_module,
-                   json_netlist=True, recover=False)
+    r = qor.synthesize(name, "vfadd_top", params, synth_dir, per_module=per_module,
+                       stages_json=True)
     netlist = os.path.join(synth_dir, name + "_stages.json")
     d = depth.report(netlist)
     os.remove(netlist)  # hundreds of megabytes at the widest configurations
@@ -242,7 +241,8 @@ def report(rows, out, vls, stages, took, flow):
         md.append("\n## Depth into each pipeline stage\n")
         md.append("The worst path into the flip-flops of each stage, a flip-flop's stage being "
                   "its register distance from the inputs (constraints/depth.py): stage 1 is the "
-                  "input register (decode, predicate, issue time), stages 2 .. N + 1 the adder "
+                  "input register (decode, predicate, issue time, operand routing), stages 2 .. N + 1 "
+                  "the adder "
                   "pipeline, then the response register and the FADDV levels; `out` is the "
                   "response register to the output pins. From the mapping without area recovery, "
                   "where each stage keeps its own depth (with it, every stage reads as deep as the "
@@ -271,7 +271,9 @@ def report(rows, out, vls, stages, took, flow):
                 bound = 1.1 * (one / n + 3)
                 cells.append("N=%d: %d (bound %.1f, %s)" % (n, d, bound,
                                                            "met" if d <= bound else "missed"))
-        md.append("- depth scaling at VL %d (single stage %d): %s" % (vl, one, "; ".join(cells)))
+        if cells:
+            md.append("- depth scaling at VL %d (single stage %d): %s"
+                      % (vl, one, "; ".join(cells)))
     for n in stages:
         lo, hi = by.get((min(vls), n), {}).get("gates"), by.get((max(vls), n), {}).get("gates")
         if lo and hi and min(vls) != max(vls):
