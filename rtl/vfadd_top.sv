@@ -177,13 +177,18 @@ module vfadd_top #(
     end
   end
 
-  // FADDA's active elements, counted for each format in parallel from the predicate and the VL
-  // alone (balanced adder trees); the decoded format only picks one of the three at the end.
-  localparam int unsigned CntW = $clog2(NSlot + 1);
+  // FADDA's cycles, NumStages * k + 2 for k active elements, counted for each format in parallel
+  // from the predicate and the VL alone (balanced adder trees that carry the weight and the
+  // offset on their leaves); the decoded format only picks one of the three at the end.
+  localparam int unsigned HCntW = $clog2(NSlot * NumStages + 3);
+  localparam int unsigned SCntW = $clog2(NSlot / 2 * NumStages + 3);
+  localparam int unsigned DCntW = $clog2(NSlot / 4 * NumStages + 3);
   logic [NSlot-1:0]   h_act;
   logic [NSlot/2-1:0] s_act;
   logic [NSlot/4-1:0] d_act;
-  logic [CntW-1:0]    h_cnt, s_cnt, d_cnt;
+  logic [HCntW-1:0]   h_cycles;
+  logic [SCntW-1:0]   s_cycles;
+  logic [DCntW-1:0]   d_fadda_cycles;
   always_comb begin
     for (int unsigned s = 0; s < NSlot; s++) begin
       h_act[s] = d_in_vl[s] && req_pg_i[2*s];
@@ -195,11 +200,15 @@ module vfadd_top #(
       d_act[e] = d_in_vl[4*e] && req_pg_i[8*e];
     end
   end
-  vfadd_popcount #(.Width(NSlot))     u_h_cnt (.x_i(h_act), .count_o(h_cnt));
-  vfadd_popcount #(.Width(NSlot / 2)) u_s_cnt (.x_i(s_act), .count_o(s_cnt[CntW-2:0]));
-  vfadd_popcount #(.Width(NSlot / 4)) u_d_cnt (.x_i(d_act), .count_o(d_cnt[CntW-3:0]));
-  assign s_cnt[CntW-1]          = 1'b0;
-  assign d_cnt[CntW-1:CntW-2]   = '0;
+  vfadd_popcount #(.Width(NSlot), .Weight(NumStages), .Offset(2)) u_h_cycles (
+    .x_i(h_act), .count_o(h_cycles)
+  );
+  vfadd_popcount #(.Width(NSlot / 2), .Weight(NumStages), .Offset(2)) u_s_cycles (
+    .x_i(s_act), .count_o(s_cycles)
+  );
+  vfadd_popcount #(.Width(NSlot / 4), .Weight(NumStages), .Offset(2)) u_d_cycles (
+    .x_i(d_act), .count_o(d_fadda_cycles)
+  );
 
   logic [2:0] d_lg;  // ceil(log2(len + 1)), len + 1 = VL / 128
   always_comb begin
@@ -215,16 +224,13 @@ module vfadd_top #(
   end
 
   // Cycles from the issue (inclusive) to the response register loading the result.
-  logic [DBits-1:0] d_cycles, h_cycles, s_cycles, d_fadda_cycles;
-  assign h_cycles       = DBits'(h_cnt) * DBits'(NumStages) + DBits'(2);
-  assign s_cycles       = DBits'(s_cnt) * DBits'(NumStages) + DBits'(2);
-  assign d_fadda_cycles = DBits'(d_cnt) * DBits'(NumStages) + DBits'(2);
+  logic [DBits-1:0] d_cycles;
   always_comb begin
     if (d_faddv) begin
       d_cycles = DBits'(d_tree_depth) * DBits'(NumStages) + 1'b1;
     end else if (d_fadda) begin
-      d_cycles = (d_fmt == vfadd_pkg::FMT_D) ? d_fadda_cycles :
-                 (d_fmt == vfadd_pkg::FMT_S) ? s_cycles : h_cycles;
+      d_cycles = (d_fmt == vfadd_pkg::FMT_D) ? DBits'(d_fadda_cycles) :
+                 (d_fmt == vfadd_pkg::FMT_S) ? DBits'(s_cycles) : DBits'(h_cycles);
     end else begin
       d_cycles = DBits'(NumStages + 1);
     end
