@@ -319,8 +319,8 @@ def plots(rows, out, vls, stages):
 
     # Depth per stage against NumStages: one panel per VL, every stage's depth a dot, the worst
     # a line, the target 1.1 x (single-stage depth / N + 3) dashed.
-    fig, axes = plt.subplots(1, len(vls), figsize=(3.2 * len(vls) + 1, 3.8), sharey=True,
-                             squeeze=False)
+    fig, axes = plt.subplots(1, len(vls), figsize=(max(6.5, 3.2 * len(vls) + 1), 3.8),
+                             sharey=True, squeeze=False)
     for ax, vl in zip(axes[0], vls):
         have = [n for n in stages if "depth" in by.get((vl, n), {})]
         for n in have:
@@ -331,7 +331,7 @@ def plots(rows, out, vls, stages):
                 label="worst stage", zorder=3)
         one = by.get((vl, 1), {}).get("depth")
         if one:
-            xs = [n for n in stages if n >= 2]
+            xs = [n for n in stages if 2 <= n <= 4]
             ax.plot(xs, [1.1 * (one / n + 3) for n in xs], "r--", label="target (N=2..4)")
         ax.set_title("MaxVecLenBits %d" % vl)
         ax.set_xlabel("NumStages")
