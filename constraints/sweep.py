@@ -357,6 +357,9 @@ def plots(rows, out, vls, stages):
             x = r["depth"] if key == "depth" else r.get("lat_fadd_s", 0) * r["depth"]
             if x:
                 pts.append((x, r["gates"], "%d/%d" % (r["MaxVecLenBits"], r["NumStages"])))
+        if not pts:
+            ax.text(0.5, 0.5, "no simulation results (--no-sim)", ha="center",
+                    transform=ax.transAxes)
         for x, y, t in pts:
             ax.scatter(x, y, s=14)
             ax.annotate(t, (x, y), fontsize=6)
