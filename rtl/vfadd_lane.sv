@@ -46,11 +46,14 @@ module vfadd_lane #(
   if (Width != 64 && Width != 32 && Width != 16) begin : gen_bad_width
     $error("vfadd_lane: Width must be 64, 32 or 16");
   end
+  // A legal depth for the logic below when NumStages is not, so that the error above is the only
+  // message of such an elaboration.
+  localparam int unsigned Stages = (NumStages >= 1 && NumStages <= 6) ? NumStages : 1;
   localparam int unsigned FlagB = vfadd_pkg::FLAG_BITS;
 
   // ---- the format travels beside the element adders -------------------------------------------
   vfadd_pkg::fmt_t out_fmt;
-  vfadd_pipe_reg #(.Width(vfadd_pkg::FMT_BITS), .Depth(NumStages)) u_fmt_pipe (
+  vfadd_pipe_reg #(.Width(vfadd_pkg::FMT_BITS), .Depth(Stages)) u_fmt_pipe (
     .clk_i, .rst_ni, .stall_i, .valid_i, .data_i(fmt_i), .valid_o, .data_o(out_fmt)
   );
 
@@ -65,7 +68,7 @@ module vfadd_lane #(
     localparam int unsigned NE = Width / EW;                                                   \
     for (genvar e = 0; e < NE; e++) begin : gen_elem                                           \
       logic unused_valid;                                                                      \
-      vfadd_fmt_add #(.Fmt(FMT), .NumStages(NumStages)) u_add (                                \
+      vfadd_fmt_add #(.Fmt(FMT), .NumStages(Stages)) u_add (                                   \
         .clk_i, .rst_ni, .stall_i, .valid_i(valid_i & (fmt_i == FMT)),                         \
         .op1_i(op1_i[e*EW +: EW]), .op2_i(op2_i[e*EW +: EW]), .sub_i, .fpcr_i,                 \
         .valid_o(unused_valid), .result_o(RES[e*EW +: EW]), .flags_o(FLG[e*FlagB +: FlagB])    \

@@ -51,8 +51,13 @@ module vfadd_top #(
   parameter int unsigned MaxVecLenBits = 512,  // largest vector length: 128 .. 2048, a multiple of 128
   parameter int unsigned NumStages     = 3,    // adder pipeline depth: 1 .. 6
   parameter int unsigned TagBits       = 16,   // request tag bits: 1 .. 32
-  localparam int unsigned VecW  = MaxVecLenBits,
-  localparam int unsigned PredW = MaxVecLenBits / 8
+  // The widths below fall back to legal values when a parameter is illegal, so that the only
+  // messages of such an elaboration are the named errors under "parameters" (no cascade of width
+  // errors from the modules inside).
+  localparam int unsigned VecW  = (MaxVecLenBits >= 128 && MaxVecLenBits <= 2048 &&
+                                   MaxVecLenBits % 128 == 0) ? MaxVecLenBits : 128,
+  localparam int unsigned PredW = VecW / 8,
+  localparam int unsigned TagW  = (TagBits >= 1 && TagBits <= 32) ? TagBits : 1
 ) (
   input  logic                 clk_i,          // clock
   input  logic                 rst_ni,         // async reset, active low
@@ -69,13 +74,13 @@ module vfadd_top #(
   input  logic [PredW-1:0]     req_pg_i,       // governing predicate, one bit per byte
   input  logic [VecW-1:0]      req_a_i,        // Zdn / Zn; FADDA: Vdn in the low bits
   input  logic [VecW-1:0]      req_b_i,        // Zm; FADDV: Zn
-  input  logic [TagBits-1:0]   req_tag_i,      // returned with the response
+  input  logic [TagW-1:0]      req_tag_i,      // returned with the response
   // ---- response ----
   output logic                 rsp_valid_o,    // a response is presented
   input  logic                 rsp_ready_i,    // the response is taken this cycle
   output logic [VecW-1:0]      rsp_result_o,   // destination; 0 at and above VL
   output logic [31:0]          rsp_fpsr_o,     // FPSR flags: IOC 0, OFC 2, UFC 3, IXC 4, IDC 7
-  output logic [TagBits-1:0]   rsp_tag_o,      // the request's tag
+  output logic [TagW-1:0]      rsp_tag_o,      // the request's tag
   output logic                 rsp_undef_o     // the request was not an operation
 );
 
@@ -89,6 +94,7 @@ module vfadd_top #(
   if (TagBits < 1 || TagBits > 32) begin : gen_bad_tag
     $error("vfadd_top: TagBits must be 1 .. 32");
   end
+  localparam int unsigned Stages = (NumStages >= 1 && NumStages <= 6) ? NumStages : 1;
 
   localparam int unsigned NumLanes = VecW / vfadd_pkg::LANE_BITS;
   localparam int unsigned NSlot    = VecW / 16;              // 16-bit element slots
@@ -97,7 +103,7 @@ module vfadd_top #(
   localparam int unsigned W1       = P2 / 2;                 // FADDV level 1 output bits
   localparam int unsigned Levels   = $clog2(P2 / 16);        // deepest FADDV level (FP16)
   localparam int unsigned LBits    = 3;                      // FADDV depth L, 1 .. 7
-  localparam int unsigned DBits    = $clog2(NSlot * NumStages + 3);  // cycles to the response
+  localparam int unsigned DBits    = $clog2(NSlot * Stages + 3);     // cycles to the response
   localparam int unsigned FlagB    = vfadd_pkg::FLAG_BITS;
   localparam int unsigned FpcrB    = vfadd_pkg::FPCR_BITS;
   localparam int unsigned LaneFlagW = vfadd_pkg::LANE_SLOTS * FlagB;
@@ -180,9 +186,9 @@ module vfadd_top #(
   // FADDA's cycles, NumStages * k + 2 for k active elements, counted for each format in parallel
   // from the predicate and the VL alone (balanced adder trees that carry the weight and the
   // offset on their leaves); the decoded format only picks one of the three at the end.
-  localparam int unsigned HCntW = $clog2(NSlot * NumStages + 3);
-  localparam int unsigned SCntW = $clog2(NSlot / 2 * NumStages + 3);
-  localparam int unsigned DCntW = $clog2(NSlot / 4 * NumStages + 3);
+  localparam int unsigned HCntW = $clog2(NSlot * Stages + 3);
+  localparam int unsigned SCntW = $clog2(NSlot / 2 * Stages + 3);
+  localparam int unsigned DCntW = $clog2(NSlot / 4 * Stages + 3);
   logic [NSlot-1:0]   h_act;
   logic [NSlot/2-1:0] s_act;
   logic [NSlot/4-1:0] d_act;
@@ -200,13 +206,13 @@ module vfadd_top #(
       d_act[e] = d_in_vl[4*e] && req_pg_i[8*e];
     end
   end
-  vfadd_popcount #(.Width(NSlot), .Weight(NumStages), .Offset(2)) u_h_cycles (
+  vfadd_popcount #(.Width(NSlot), .Weight(Stages), .Offset(2)) u_h_cycles (
     .x_i(h_act), .count_o(h_cycles)
   );
-  vfadd_popcount #(.Width(NSlot / 2), .Weight(NumStages), .Offset(2)) u_s_cycles (
+  vfadd_popcount #(.Width(NSlot / 2), .Weight(Stages), .Offset(2)) u_s_cycles (
     .x_i(s_act), .count_o(s_cycles)
   );
-  vfadd_popcount #(.Width(NSlot / 4), .Weight(NumStages), .Offset(2)) u_d_cycles (
+  vfadd_popcount #(.Width(NSlot / 4), .Weight(Stages), .Offset(2)) u_d_cycles (
     .x_i(d_act), .count_o(d_fadda_cycles)
   );
 
@@ -227,12 +233,12 @@ module vfadd_top #(
   logic [DBits-1:0] d_cycles;
   always_comb begin
     if (d_faddv) begin
-      d_cycles = DBits'(d_tree_depth) * DBits'(NumStages) + 1'b1;
+      d_cycles = DBits'(d_tree_depth) * DBits'(Stages) + 1'b1;
     end else if (d_fadda) begin
       d_cycles = (d_fmt == vfadd_pkg::FMT_D) ? DBits'(d_fadda_cycles) :
                  (d_fmt == vfadd_pkg::FMT_S) ? DBits'(s_cycles) : DBits'(h_cycles);
     end else begin
-      d_cycles = DBits'(NumStages + 1);
+      d_cycles = DBits'(Stages + 1);
     end
   end
 
@@ -247,7 +253,7 @@ module vfadd_top #(
 
   // ---- input register --------------------------------------------------------------------------
   localparam int unsigned InW = vfadd_pkg::FMT_BITS + 6 + LBits + DBits + 3 * NSlot + FpcrB
-                                + 3 * VecW + TagBits;
+                                + 3 * VecW + TagW;
   logic                          r0_valid, issue, req_fire;
   vfadd_pkg::fmt_t               fmt;
   logic                          undef, is_faddv, is_fadda, is_vec, sub, unused_pred;
@@ -256,7 +262,7 @@ module vfadd_top #(
   logic [NSlot-1:0]              in_vl, active, first;
   vfadd_pkg::fpcr_t              r0_fpcr;
   logic [VecW-1:0]               r0_op1, r0_op2, r0_a;
-  logic [TagBits-1:0]            r0_tag;
+  logic [TagW-1:0]               r0_tag;
 
   assign req_ready_o = !r0_valid || issue;
   assign req_fire    = req_valid_i && req_ready_o;
@@ -287,7 +293,7 @@ module vfadd_top #(
   logic                      lanes_valid;
   logic [VecW-1:0]           lanes_result;
   logic [NumLanes*LaneFlagW-1:0] lanes_flags;
-  vfadd_lane_array #(.NumLanes(NumLanes), .NumStages(NumStages)) u_lanes (
+  vfadd_lane_array #(.NumLanes(NumLanes), .NumStages(Stages)) u_lanes (
     .clk_i, .rst_ni, .stall_i(!advance), .valid_i(issue && (is_vec || is_faddv)), .fmt_i(fmt),
     .sub_i(sub && is_vec), .fpcr_i(r0_fpcr), .op1_i(r0_op1), .op2_i(r0_op2), .valid_o(lanes_valid),
     .result_o(lanes_result), .flags_o(lanes_flags)
@@ -295,21 +301,21 @@ module vfadd_top #(
 
   // What the lanes' results need at their exit: the operation's state (a narrow pipe, which the
   // assertions sample) and the merge inputs (a wide one, loaded for vector operations only).
-  localparam int unsigned CtlW  = 2 + LBits + vfadd_pkg::FMT_BITS + FpcrB + TagBits;
+  localparam int unsigned CtlW  = 2 + LBits + vfadd_pkg::FMT_BITS + FpcrB + TagW;
   localparam int unsigned MergeW = 2 * NSlot + VecW;
   logic                 m_valid, m_faddv, m_undef, unused_merge_valid;
   logic [LBits-1:0]     m_depth;
   vfadd_pkg::fmt_t      m_fmt;
   vfadd_pkg::fpcr_t     m_fpcr;
-  logic [TagBits-1:0]   m_tag;
+  logic [TagW-1:0]      m_tag;
   logic [NSlot-1:0]     m_active, m_in_vl;
   logic [VecW-1:0]      m_a;
-  vfadd_pipe_reg #(.Width(CtlW), .Depth(NumStages)) u_lanes_ctl (
+  vfadd_pipe_reg #(.Width(CtlW), .Depth(Stages)) u_lanes_ctl (
     .clk_i, .rst_ni, .stall_i(!advance), .valid_i(issue && !is_fadda),
     .data_i({is_faddv, undef, tree_depth, fmt, r0_fpcr, r0_tag}),
     .valid_o(m_valid), .data_o({m_faddv, m_undef, m_depth, m_fmt, m_fpcr, m_tag})
   );
-  vfadd_pipe_reg #(.Width(MergeW), .Depth(NumStages)) u_lanes_merge (
+  vfadd_pipe_reg #(.Width(MergeW), .Depth(Stages)) u_lanes_merge (
     .clk_i, .rst_ni, .stall_i(!advance), .valid_i(issue && is_vec),
     .data_i({active, in_vl, r0_a}),
     .valid_o(unused_merge_valid), .data_o({m_active, m_in_vl, m_a})
@@ -335,7 +341,7 @@ module vfadd_top #(
 
   // ---- FADDV levels 2 .. Levels ----------------------------------------------------------------
   // Level k holds P2 >> k result bits; its results sit in lv_sum[k*W1 +: W1], zero-extended.
-  localparam int unsigned MetaW = LBits + TagBits;
+  localparam int unsigned MetaW = LBits + TagW;
   logic [Levels:0]            lv_valid;
   logic [(Levels+1)*vfadd_pkg::FMT_BITS-1:0] lv_fmt;
   logic [(Levels+1)*FpcrB-1:0] lv_fpcr;
@@ -366,8 +372,8 @@ module vfadd_top #(
     vfadd_pkg::fmt_t fmt_o;
     vfadd_pkg::fpcr_t fpcr_o;
     vfadd_pkg::fpsr_flags_t flags_o;
-    assign prev_depth = lv_meta[(k-1)*MetaW + TagBits +: LBits];
-    vfadd_faddv_level #(.OutW(OutW), .NumStages(NumStages), .MetaW(MetaW)) u_level (
+    assign prev_depth = lv_meta[(k-1)*MetaW + TagW +: LBits];
+    vfadd_faddv_level #(.OutW(OutW), .NumStages(Stages), .MetaW(MetaW)) u_level (
       .clk_i, .rst_ni, .stall_i(!advance),
       .valid_i(lv_valid[k-1] && prev_depth >= LBits'(k)),
       .fmt_i(lv_fmt[(k-1)*vfadd_pkg::FMT_BITS +: vfadd_pkg::FMT_BITS]),
@@ -382,7 +388,7 @@ module vfadd_top #(
     assign lv_fpcr[k*FpcrB +: FpcrB] = fpcr_o;
     assign lv_flags[k*FlagB +: FlagB] = flags_o;
     assign lv_sum[k*W1 +: W1] = W1'(sum);
-    assign depth = lv_meta[k*MetaW + TagBits +: LBits];
+    assign depth = lv_meta[k*MetaW + TagW +: LBits];
     assign lv_exit[k] = lv_valid[k] && depth == LBits'(k);
   end
 
@@ -393,7 +399,7 @@ module vfadd_top #(
   logic                   tree_exit;
   logic [63:0]            tree_result;
   vfadd_pkg::fpsr_flags_t tree_flags;
-  logic [TagBits-1:0]     tree_tag;
+  logic [TagW-1:0]        tree_tag;
   always_comb begin
     tree_result = '0;
     tree_flags  = '0;
@@ -403,7 +409,7 @@ module vfadd_top #(
         tree_result = tree_result | (lv_sum[k*W1 +: 64] &
                       vfadd_pkg::width_mask(lv_fmt[k*vfadd_pkg::FMT_BITS +: vfadd_pkg::FMT_BITS]));
         tree_flags  = tree_flags | lv_flags[k*FlagB +: FlagB];
-        tree_tag    = tree_tag | lv_meta[k*MetaW +: TagBits];
+        tree_tag    = tree_tag | lv_meta[k*MetaW +: TagW];
       end
     end
   end
@@ -413,8 +419,8 @@ module vfadd_top #(
   logic                   fadda_done;
   logic [63:0]            fadda_result;
   vfadd_pkg::fpsr_flags_t fadda_flags;
-  logic [TagBits-1:0]     fadda_tag;
-  vfadd_fadda #(.MaxVecLenBits(VecW), .NumStages(NumStages), .MetaW(TagBits)) u_fadda (
+  logic [TagW-1:0]        fadda_tag;
+  vfadd_fadda #(.MaxVecLenBits(VecW), .NumStages(Stages), .MetaW(TagW)) u_fadda (
     .clk_i, .rst_ni, .stall_i(!advance), .start_i(issue && is_fadda), .fmt_i(fmt),
     .fpcr_i(r0_fpcr), .acc_i(r0_a[63:0] & vfadd_pkg::width_mask(fmt)), .first_i(first),
     .vec_i(r0_op2), .meta_i(r0_tag), .busy_o(fadda_busy), .done_o(fadda_done),
@@ -425,21 +431,21 @@ module vfadd_top #(
   logic                   any_exit;
   logic [VecW-1:0]        out_result;
   vfadd_pkg::fpsr_flags_t out_flags;
-  logic [TagBits-1:0]     out_tag;
+  logic [TagW-1:0]        out_tag;
   assign any_exit   = main_exit || tree_exit || fadda_done;
   assign out_result = ({VecW{main_exit}} & main_result) |
                       ({VecW{tree_exit}} & VecW'(tree_result)) |
                       ({VecW{fadda_done}} & VecW'(fadda_result));
   assign out_flags  = ({FlagB{main_exit}} & main_flags) | ({FlagB{tree_exit}} & tree_flags) |
                       ({FlagB{fadda_done}} & fadda_flags);
-  assign out_tag    = ({TagBits{main_exit}} & m_tag) | ({TagBits{tree_exit}} & tree_tag) |
-                      ({TagBits{fadda_done}} & fadda_tag);
+  assign out_tag    = ({TagW{main_exit}} & m_tag) | ({TagW{tree_exit}} & tree_tag) |
+                      ({TagW{fadda_done}} & fadda_tag);
 
   logic                   rsp_undef_q;
   logic [VecW-1:0]        rsp_result_q;
   vfadd_pkg::fpsr_flags_t rsp_flags_q;
-  logic [TagBits-1:0]     rsp_tag_q;
-  vfadd_pipe_reg #(.Width(1 + VecW + FlagB + TagBits), .Depth(1)) u_rsp_reg (
+  logic [TagW-1:0]        rsp_tag_q;
+  vfadd_pipe_reg #(.Width(1 + VecW + FlagB + TagW), .Depth(1)) u_rsp_reg (
     .clk_i, .rst_ni, .stall_i(!advance), .valid_i(any_exit),
     .data_i({main_exit && m_undef, out_result, out_flags, out_tag}),
     .valid_o(rsp_valid_q), .data_o({rsp_undef_q, rsp_result_q, rsp_flags_q, rsp_tag_q})
