@@ -21,4 +21,5 @@ vfadd_route.sv
 vfadd_merge.sv
 vfadd_faddv_level.sv
 vfadd_fadda.sv
+vfadd_top_checker.sv
 vfadd_top.sv

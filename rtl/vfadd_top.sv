@@ -463,4 +463,16 @@ module vfadd_top #(
   `VFADD_ASSERT(OneTreeExit_A, $onehot0(lv_exit), clk_i, rst_ni)
   `VFADD_ASSERT(LanesInStep_A, lanes_valid == (m_valid && !m_undef), clk_i, rst_ni)
 
+  // The handshake rules of the interface (vfadd_top_checker), in simulation only. At most
+  // NSlot * Stages + 4 requests are in flight: one in the input register, one in the response
+  // register, and the issued ones between, which leave at distinct times within the longest
+  // issue time (an FP16 FADDA with every element active: NSlot * Stages + 2 cycles).
+`ifndef SYNTHESIS
+  vfadd_top_checker #(.VecW(VecW), .TagW(TagW), .MaxInFlight(NSlot * Stages + 4)) u_checker (
+    .clk_i, .rst_ni, .req_valid_i, .req_ready_o, .req_raw_i, .req_insn_i, .req_op_i, .req_fmt_i,
+    .req_imm_one_i, .req_len_i, .req_fpcr_i, .req_pg_i, .req_a_i, .req_b_i, .req_tag_i,
+    .rsp_valid_o, .rsp_ready_i, .rsp_result_o, .rsp_fpsr_o, .rsp_tag_o, .rsp_undef_o
+  );
+`endif
+
 endmodule

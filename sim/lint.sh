@@ -36,7 +36,7 @@ for cfg in 128:1 256:2 384:3 512:4 1152:5 2048:6 512:3; do
   fi
 done
 # Tops without a NumStages parameter, linted once.
-for top in vfadd_decode; do
+for top in vfadd_decode vfadd_top_checker; do
   out=$(verilator --lint-only -F verilator.f -F ../rtl/vfadd.f --top-module "$top" 2>&1)
   rc=$?
   if [ $rc -ne 0 ] || [ -n "$out" ]; then

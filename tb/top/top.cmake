@@ -164,24 +164,81 @@ function(vfadd_top_netlist_test)
   set_tests_properties(top_netlist PROPERTIES LABELS quick)
 endfunction()
 
-# ---- the quick-tier tests -------------------------------------------------------------------
+# ---- the interface checker on its own ----------------------------------------------------------
+# vfadd_top_checker_test(): top_checker_test (tb/top/checker_test.cc), rtl/vfadd_top_checker.sv
+# Verilated alone (--cc, with the flags of sim/verilator.f: --assert) at VecW 128, TagW 4,
+# MaxInFlight 3, driven pin by pin. CTest entries (quick tier): top_checker (legal traffic, no
+# assertion) and one top_checker_<rule>_bad per assertion (broken stimulus: that assertion's
+# message, and no other).
+function(vfadd_top_checker_test)
+  add_executable(top_checker_test ${VFADD_TOP_DIR}/checker_test.cc)
+  target_include_directories(top_checker_test SYSTEM PRIVATE ${VERILATOR_ROOT}/include
+                             ${VERILATOR_ROOT}/include/vltstd)
+  target_compile_options(top_checker_test PRIVATE -O2)
+  verilate(top_checker_test PREFIX Vtop_checker TOP_MODULE vfadd_top_checker
+           SOURCES ${PROJECT_SOURCE_DIR}/rtl/vfadd_pkg.sv
+                   ${PROJECT_SOURCE_DIR}/rtl/vfadd_top_checker.sv
+           VERILATOR_ARGS ${VFADD_VERILATOR_FLAGS} -GVecW=128 -GTagW=4 -GMaxInFlight=3
+           OPT_FAST -O2)
+  # verilate() adds the runtime to the target's sources: it comes from vfadd_verilated_runtime.
+  get_target_property(sources top_checker_test SOURCES)
+  list(FILTER sources EXCLUDE REGEX "^${VERILATOR_ROOT}/include/.*\\.cpp$")
+  set_property(TARGET top_checker_test PROPERTY SOURCES ${sources})
+  target_link_libraries(top_checker_test PRIVATE vfadd_verilated_runtime vfadd_model
+                        GTest::gtest_main)
+  add_test(NAME top_checker COMMAND top_checker_test --gtest_filter=TopChecker.QuietOnLegalTraffic)
+  set_tests_properties(top_checker PROPERTIES LABELS quick)
+  foreach(rule ReqValidHeld ReqStable RspValidHeld RspStable RspInFlight TagInOrder InFlightBounded)
+    string(REGEX REPLACE "([a-z])([A-Z])" "\\1_\\2" snake ${rule})
+    string(TOLOWER ${snake} snake)
+    add_test(NAME top_checker_${snake}_bad COMMAND top_checker_test
+             --gtest_filter=TopChecker.${rule}_bad)
+    set_tests_properties(top_checker_${snake}_bad PROPERTIES LABELS quick)
+  endforeach()
+endfunction()
+
+# ---- the tests of vfadd_top ---------------------------------------------------------------------
 # vfadd_top_tests(): top_test_vl<VL>_s<STAGES> (GoogleTest, sc_main in top_test.cc) for the
-# configurations below, each one CTest entry top_vl<VL>_s<STAGES> of the quick tier and one
-# top_vl<VL>_s<STAGES>_long of the long tier (two million random cases). Called from
-# CMakeLists.txt's test section (needs GTest::gtest and vfadd_stim).
+# configurations below, each with these CTest entries (the GoogleTest suites they run):
+#   top_vl<VL>_s<N>                     quick  everything not listed below
+#   top_vl<VL>_s<N>_reset               quick  VfaddTopReset.*: resets in the middle of traffic
+#   top_vl<VL>_s<N>_xseeds              quick  VfaddTopXInit.*: 10 random power-on states agree
+#   top_vl<VL>_s<N>_req_valid_held_bad  quick  VfaddTopHandshake.ReqValidHeld_bad
+#   top_vl<VL>_s<N>_req_stable_bad      quick  VfaddTopHandshake.ReqStable_bad
+#   top_vl<VL>_s<N>_long                long   *LongTier* (two million random cases), not the soak
+# and for the default configuration (512, 3) the soak, VfaddTopSoak.*:
+#   top_vl512_s3_soak                   quick  200 thousand operations in one run
+#   top_vl512_s3_soak_long              long   10 million operations in one run
+# Called from CMakeLists.txt's test section (needs GTest::gtest and vfadd_stim).
 function(vfadd_top_tests)
+  set(own "VfaddTopReset.*:VfaddTopXInit.*:VfaddTopSoak.*:VfaddTopHandshake.*")
   foreach(cfg "128;1" "512;3" "2048;4")
     list(GET cfg 0 vl)
     list(GET cfg 1 stages)
     vfadd_top_config(${vl} ${stages})
     set(exe top_test_vl${vl}_s${stages})
+    set(name top_vl${vl}_s${stages})
     add_executable(${exe} ${VFADD_TOP_DIR}/top_test.cc)
     target_link_libraries(${exe} PRIVATE vfadd_top_vl${vl}_s${stages} vfadd_stim GTest::gtest)
-    add_test(NAME top_vl${vl}_s${stages} COMMAND ${exe} --gtest_filter=-*LongTier*)
-    set_tests_properties(top_vl${vl}_s${stages} PROPERTIES LABELS quick)
-    add_test(NAME top_vl${vl}_s${stages}_long COMMAND ${exe} --gtest_filter=*LongTier*)
-    set_tests_properties(top_vl${vl}_s${stages}_long PROPERTIES LABELS long TIMEOUT 3600)
+    add_test(NAME ${name} COMMAND ${exe} --gtest_filter=-*LongTier*:${own})
+    add_test(NAME ${name}_reset COMMAND ${exe} --gtest_filter=VfaddTopReset.*)
+    add_test(NAME ${name}_xseeds COMMAND ${exe} --gtest_filter=VfaddTopXInit.*)
+    add_test(NAME ${name}_req_valid_held_bad COMMAND ${exe}
+             --gtest_filter=VfaddTopHandshake.ReqValidHeld_bad)
+    add_test(NAME ${name}_req_stable_bad COMMAND ${exe}
+             --gtest_filter=VfaddTopHandshake.ReqStable_bad)
+    set_tests_properties(${name} ${name}_reset ${name}_xseeds ${name}_req_valid_held_bad
+                         ${name}_req_stable_bad PROPERTIES LABELS quick)
+    add_test(NAME ${name}_long COMMAND ${exe} --gtest_filter=*LongTier*:-VfaddTopSoak.*)
+    set_tests_properties(${name}_long PROPERTIES LABELS long TIMEOUT 3600)
+    if(vl EQUAL 512 AND stages EQUAL 3)
+      add_test(NAME ${name}_soak COMMAND ${exe} --gtest_filter=VfaddTopSoak.*:-*LongTier*)
+      set_tests_properties(${name}_soak PROPERTIES LABELS quick)
+      add_test(NAME ${name}_soak_long COMMAND ${exe} --gtest_filter=VfaddTopSoak.LongTier*)
+      set_tests_properties(${name}_soak_long PROPERTIES LABELS long TIMEOUT 7200)
+    endif()
   endforeach()
+  vfadd_top_checker_test()
   if(VFADD_TOP_NETLIST_TEST)
     vfadd_top_netlist_test()
   endif()

@@ -37,9 +37,10 @@ Model& CcModel() {
 }  // namespace
 }  // namespace detail
 
-Report RunCc(const std::vector<Request>& reqs, const Options& opt) {
+namespace {
+
+Report RunCcEngine(detail::Engine& eng) {
   using namespace detail;
-  Engine eng(reqs, opt);
   if (eng.finished()) return eng.Finish(false);
   BeginRun();
   Model& m = CcModel();
@@ -60,7 +61,7 @@ Report RunCc(const std::vector<Request>& reqs, const Options& opt) {
     m.eval();
     const uint64_t t = (eng.ticks() - t0) * kPeriodPs;
     if (fst && in.wave) fst->dump(t);
-    SamplePins(m, eng.TakesResponse(), &out);
+    SamplePins(m, eng.TakesResponse(), eng.SamplesAll(), &out);
     m.clk_i = 1;
     m.eval();
     if (fst && in.wave) fst->dump(t + kPeriodPs / 2);
@@ -68,6 +69,18 @@ Report RunCc(const std::vector<Request>& reqs, const Options& opt) {
   }
   if (fst) fst->close();
   return eng.Finish(EndRun());
+}
+
+}  // namespace
+
+Report RunCc(const std::vector<Request>& reqs, const Options& opt) {
+  detail::Engine eng(reqs, opt);
+  return RunCcEngine(eng);
+}
+
+Report RunCcStream(uint64_t count, const RequestFn& next, const Options& opt) {
+  detail::Engine eng(count, next, opt);
+  return RunCcEngine(eng);
 }
 
 }  // namespace vfadd::top

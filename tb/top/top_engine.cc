@@ -71,13 +71,15 @@ std::string Value(Fmt f, uint64_t bits) {
   return Format("%0*" PRIx64 " (%s)", fp_width(f) / 4, bits, DescribeValue(f, bits).c_str());
 }
 
-std::string CaseText(const Request& r, const Case& c, bool undef) {
+// The request as given, and the case as executed: "fadd s vl=... (raw insn ...)".
+std::string CaseText(bool raw, uint32_t insn, int op_code, int fmt_code, Op op0, Fmt fmt0,
+                     const Case& c, bool undef) {
   std::string s = undef ? std::string("undef") : Format("%s %c", OpName(c.op), FmtLetter(c.fmt));
   s += Format(" vl=%d fpcr=%08x", c.vl, c.fpcr);
-  if (r.raw) s += Format(" (raw insn %08x)", r.insn);
-  if (!r.raw && (r.op_code >= 0 || r.fmt_code >= 0)) {
-    s += Format(" (op code %d, fmt code %d)", r.op_code >= 0 ? r.op_code : int(r.c.op),
-                r.fmt_code >= 0 ? r.fmt_code : int(r.c.fmt));
+  if (raw) s += Format(" (raw insn %08x)", insn);
+  if (!raw && (op_code >= 0 || fmt_code >= 0)) {
+    s += Format(" (op code %d, fmt code %d)", op_code >= 0 ? op_code : int(op0),
+                fmt_code >= 0 ? fmt_code : int(fmt0));
   }
   return s;
 }
@@ -85,16 +87,42 @@ std::string CaseText(const Request& r, const Case& c, bool undef) {
 }  // namespace
 
 Engine::Engine(const std::vector<Request>& reqs, const Options& opt)
-    : reqs_(reqs),
+    : reqs_(&reqs),
+      count_(reqs.size()),
       opt_(opt),
       drive_rng_(opt.seed * 0x9e3779b97f4a7c15ull + 1),
       monitor_rng_(opt.seed * 0xbf58476d1ce4e5b9ull + 2) {
-  rep_.error = Validate();
+  for (size_t i = 0; i < reqs.size() && rep_.error.empty(); ++i) rep_.error = Validate(i, reqs[i]);
+  Start();
+}
+
+Engine::Engine(uint64_t count, const RequestFn& next, const Options& opt)
+    : next_fn_(next),
+      count_(count),
+      opt_(opt),
+      drive_rng_(opt.seed * 0x9e3779b97f4a7c15ull + 1),
+      monitor_rng_(opt.seed * 0xbf58476d1ce4e5b9ull + 2) {
+  if (!next_fn_) rep_.error = "no request maker";
+  Start();
+}
+
+// The options, then the first cycle (in reset); an error found so far: nothing runs.
+void Engine::Start() {
+  for (size_t k = 0; k < opt_.resets.size() && rep_.error.empty(); ++k) {
+    const Options::Reset& r = opt_.resets[k];
+    if (r.cycles == 0) {
+      rep_.error = Format("reset %zu: cycles must be at least 1", k);
+    } else if (k > 0 && r.cycle < opt_.resets[k - 1].cycle + opt_.resets[k - 1].cycles) {
+      rep_.error = Format("reset %zu: cycle %" PRIu64 " is before the end of reset %zu", k, r.cycle,
+                          k - 1);
+    }
+  }
   if (!rep_.error.empty()) {
     finished_ = true;
     return;
   }
-  rep_.responses.resize(reqs.size());
+  if (reqs_) rep_.responses.resize(count_);
+  if (!opt_.resets.empty()) drain_left_ = kLongDrainCycles;
   if (opt_.wave_first_case >= 0 && opt_.wave_last_case < opt_.wave_first_case) {
     opt_.wave_last_case = opt_.wave_first_case;
   }
@@ -104,35 +132,44 @@ Engine::Engine(const std::vector<Request>& reqs, const Options& opt)
   Plan();
 }
 
-// A request the harness cannot drive: the error names it, and nothing runs.
-std::string Engine::Validate() const {
-  for (size_t i = 0; i < reqs_.size(); ++i) {
-    const Request& r = reqs_[i];
-    const Case& c = r.c;
-    if (!IsValidVl(c.vl)) {
-      return Format("request %zu: vl %d is not a multiple of 128 from 128 to 2048", i, c.vl);
-    }
-    if (c.vl > kMaxVl) {
-      return Format("request %zu: vl %d is above this build's MaxVecLenBits %d", i, c.vl, kMaxVl);
-    }
-    if (!r.raw && (r.op_code >= kNumOpCodes || r.fmt_code >= kNumFmtCodes)) {
-      return Format("request %zu: op code %d / fmt code %d out of range", i, r.op_code, r.fmt_code);
-    }
-    const int vec_words = c.vl / 64, pg_words = (c.vl / 8 + 63) / 64;
-    auto short_field = [&](const char* name, const Bits& b, int words) {
-      return Format("request %zu: %s has %zu words, %s at vl %d needs %d", i, name, b.size(),
-                    OpName(c.op), c.vl, words);
-    };
-    if (r.raw) continue;  // what a raw request does not give is junk
-    if (IsPredicated(c.op) && static_cast<int>(c.pg.size()) < pg_words) {
-      return short_field("pg", c.pg, pg_words);
-    }
-    const int a_words = c.op == Op::kFadda ? 1 : c.op == Op::kFaddv ? 0 : vec_words;
-    if (static_cast<int>(c.a.size()) < a_words) return short_field("a", c.a, a_words);
-    const int b_words = IsImmediate(c.op) ? 0 : vec_words;
-    if (static_cast<int>(c.b.size()) < b_words) return short_field("b", c.b, b_words);
+// A request the harness cannot drive: the error names it.
+std::string Engine::Validate(size_t i, const Request& r) const {
+  const Case& c = r.c;
+  if (!IsValidVl(c.vl)) {
+    return Format("request %zu: vl %d is not a multiple of 128 from 128 to 2048", i, c.vl);
   }
+  if (c.vl > kMaxVl) {
+    return Format("request %zu: vl %d is above this build's MaxVecLenBits %d", i, c.vl, kMaxVl);
+  }
+  if (!r.raw && (r.op_code >= kNumOpCodes || r.fmt_code >= kNumFmtCodes)) {
+    return Format("request %zu: op code %d / fmt code %d out of range", i, r.op_code, r.fmt_code);
+  }
+  const int vec_words = c.vl / 64, pg_words = (c.vl / 8 + 63) / 64;
+  auto short_field = [&](const char* name, const Bits& b, int words) {
+    return Format("request %zu: %s has %zu words, %s at vl %d needs %d", i, name, b.size(),
+                  OpName(c.op), c.vl, words);
+  };
+  if (r.raw) return "";  // what a raw request does not give is junk
+  if (IsPredicated(c.op) && static_cast<int>(c.pg.size()) < pg_words) {
+    return short_field("pg", c.pg, pg_words);
+  }
+  const int a_words = c.op == Op::kFadda ? 1 : c.op == Op::kFaddv ? 0 : vec_words;
+  if (static_cast<int>(c.a.size()) < a_words) return short_field("a", c.a, a_words);
+  const int b_words = IsImmediate(c.op) ? 0 : vec_words;
+  if (static_cast<int>(c.b.size()) < b_words) return short_field("b", c.b, b_words);
   return "";
+}
+
+// Request `index`: from the list, or made now and validated (an invalid one ends the run).
+const Request* Engine::Fetch(size_t index) {
+  if (reqs_) return &(*reqs_)[index];
+  made_ = next_fn_(index);
+  rep_.error = Validate(index, made_);
+  if (!rep_.error.empty()) {
+    finished_ = true;
+    return nullptr;
+  }
+  return &made_;
 }
 
 void Engine::Junk(Rng& r, uint64_t* words, int n) {
@@ -141,9 +178,12 @@ void Engine::Junk(Rng& r, uint64_t* words, int n) {
 
 // Puts request `index` on the pins and queues what it must answer. Every bit the DUT must
 // ignore (above VL, the predicate of unpredicated forms, Zm of the immediate forms, Zn of
-// FADDA above the scalar, Zdn of FADDV, op/fmt/imm of raw requests) is random.
-void Engine::Present(size_t index) {
-  const Request& r = reqs_[index];
+// FADDA above the scalar, Zdn of FADDV, op/fmt/imm of raw requests) is random. False: the
+// request is invalid (the run ends).
+bool Engine::Present(size_t index) {
+  const Request* rp = Fetch(index);
+  if (rp == nullptr) return false;
+  const Request& r = *rp;
   const Case& c = r.c;
   uint64_t seed = opt_.seed ^ (index * 0xd1b54a32d192ed03ull);
   Rng junk(SplitMix64(&seed));
@@ -151,6 +191,12 @@ void Engine::Present(size_t index) {
   Expect x;
   x.index = index;
   x.tag = static_cast<uint32_t>(index) & kTagMask;
+  x.raw = r.raw;
+  x.insn = r.insn;
+  x.op_code = r.op_code;
+  x.fmt_code = r.fmt_code;
+  x.op = c.op;
+  x.fmt = c.fmt;
   // What the DUT is asked to do.
   Op op = c.op;
   Fmt fmt = c.fmt;
@@ -216,6 +262,28 @@ void Engine::Present(size_t index) {
     }
   }
   inflight_.push_back(std::move(x));
+  return true;
+}
+
+// A reset in the middle of the run starts (rst_ni low from this cycle): every accepted request
+// is dropped; the one presented and not accepted stays, to be presented again after the reset.
+void Engine::StartReset() {
+  reset_run_left_ = opt_.resets[next_reset_++].cycles;
+  ++rep_.resets;
+  last_progress_ = cycle_;
+  withdraw_next_ = flip_next_ = false;
+  dropped_.clear();
+  while (!inflight_.empty() && inflight_.front().accepted) {
+    const Expect& x = inflight_.front();
+    if (reqs_) rep_.responses[x.index].dropped = true;
+    dropped_.push_back({x.tag, x.index});
+    if (opt_.wave_first_case >= 0 && static_cast<int64_t>(x.index) == opt_.wave_last_case) {
+      wave_closed_ = true;
+    }
+    ++rep_.dropped;
+    ++resolved_;
+    inflight_.pop_front();
+  }
 }
 
 void Engine::Plan() {
@@ -228,12 +296,28 @@ void Engine::Plan() {
     in_.wave = false;
     return;
   }
+  auto wave = [&] {
+    if (!waves()) return false;
+    if (opt_.wave_first_case >= 0) return wave_open_ && !wave_closed_;
+    return cycle_ >= opt_.wave_first_cycle && cycle_ <= opt_.wave_last_cycle;
+  };
+  if (reset_run_left_ == 0 && next_reset_ < opt_.resets.size() &&
+      cycle_ == opt_.resets[next_reset_].cycle) {
+    StartReset();
+  }
+  if (reset_run_left_ > 0) {  // the request pins keep their values, valid is low
+    in_.rst_n = false;
+    in_.req_valid = false;
+    in_.rsp_ready = false;
+    in_.wave = wave();
+    return;
+  }
   // The monitor: backpressure.
   const bool stalled =
       cycle_ >= opt_.stall_first_cycle && cycle_ - opt_.stall_first_cycle < opt_.stall_cycles;
   in_.rsp_ready = !stalled && !(opt_.backpressure > 0 && Uniform(monitor_rng_) < opt_.backpressure);
   // The driver: the next request, or an idle cycle with junk on the request pins.
-  if (!presenting_ && next_ < reqs_.size()) {
+  if (!presenting_ && next_ < count_) {
     if (opt_.idle > 0 && Uniform(drive_rng_) < opt_.idle) {
       in_.insn = static_cast<uint32_t>(drive_rng_.Next());
       in_.a[0] = drive_rng_.Next();
@@ -245,41 +329,66 @@ void Engine::Plan() {
       if (opt_.wave_first_case >= 0 && static_cast<int64_t>(next_) == opt_.wave_first_case) {
         wave_open_ = true;
       }
-      Present(next_++);
+      if (!Present(next_++)) return;
       presenting_ = true;
     }
   }
-  in_.req_valid = presenting_;
-  if (!waves()) {
-    in_.wave = false;
-  } else if (opt_.wave_first_case >= 0) {
-    in_.wave = wave_open_ && !wave_closed_;
-  } else {
-    in_.wave = cycle_ >= opt_.wave_first_cycle && cycle_ <= opt_.wave_last_cycle;
+  // The protocol breakers (armed by Edge for this cycle).
+  if (flip_next_) {
+    if (in_.raw)
+      in_.op ^= 1;
+    else
+      in_.insn ^= 1;
+    in_.payload_changed = true;
   }
+  in_.req_valid = presenting_ && !withdraw_next_;
+  withdraw_next_ = flip_next_ = false;
+  in_.wave = wave();
 }
 
 void Engine::Edge(const Outputs& out) {
   if (finished_) return;
+  if (SamplesAll()) {
+    rep_.power_on_result.assign(out.result, out.result + kVecWords);
+    rep_.power_on_tag = out.tag;
+  }
   if (reset_left_ > 0) {
     --reset_left_;
     Plan();
     return;
   }
-  if (out.rsp_valid && in_.rsp_ready) OnResponse(out);
-  if (in_.req_valid && out.req_ready) {  // the request on the pins is taken at this edge
-    Expect& x = inflight_.back();
-    x.accepted = true;
-    x.accept_cycle = cycle_;
-    presenting_ = false;
+  if (reset_run_left_ > 0) {  // a cycle of a reset in the middle of the run
+    if (out.rsp_valid) {
+      ++rep_.unexpected;
+      AddMismatch(resolved_, Format("cycle %" PRIu64 ": rsp_valid_o high during a reset", cycle_));
+    }
+    --reset_run_left_;
+    last_progress_ = cycle_;
+  } else {
+    if (out.rsp_valid && in_.rsp_ready) OnResponse(out);
+    if (in_.req_valid && out.req_ready) {  // the request on the pins is taken at this edge
+      Expect& x = inflight_.back();
+      x.accepted = true;
+      x.accept_cycle = cycle_;
+      presenting_ = false;
+      ++rep_.accepted;
+    } else if (in_.req_valid) {  // presented, not taken: a protocol breaker may strike next
+      const int64_t i = static_cast<int64_t>(inflight_.back().index);
+      if (opt_.break_valid_request >= 0 && i >= opt_.break_valid_request && !broke_valid_) {
+        withdraw_next_ = broke_valid_ = true;
+      }
+      if (opt_.break_payload_request >= 0 && i >= opt_.break_payload_request && !broke_payload_) {
+        flip_next_ = broke_payload_ = true;
+      }
+    }
   }
-  if (done_ == reqs_.size()) {
+  if (resolved_ == count_ && next_reset_ == opt_.resets.size() && reset_run_left_ == 0) {
     if (drain_left_-- == 0) finished_ = true;
-  } else if (cycle_ - last_progress_ >= opt_.watchdog_cycles) {
+  } else if (resolved_ < count_ && cycle_ - last_progress_ >= opt_.watchdog_cycles) {
     const size_t next = inflight_.empty() ? next_ : inflight_.front().index;
     rep_.error = Format("watchdog: no response for %" PRIu64 " cycles (cycle %" PRIu64
-                        "); %zu of %zu responses arrived, waiting for request %zu",
-                        opt_.watchdog_cycles, cycle_, done_, reqs_.size(), next);
+                        "); %" PRIu64 " of %" PRIu64 " responses arrived, waiting for request %zu",
+                        opt_.watchdog_cycles, cycle_, rep_.responded, count_, next);
     finished_ = true;
   }
   if (finished_) return;
@@ -287,20 +396,69 @@ void Engine::Edge(const Outputs& out) {
   Plan();
 }
 
+// A response taken: matched in order (the self-tests may hide it or show it twice).
 void Engine::OnResponse(const Outputs& out) {
   last_progress_ = cycle_;
-  if (inflight_.empty() || !inflight_.front().accepted) {
-    AddMismatch(done_, Format("cycle %" PRIu64 ": a response (tag %u) with no request in flight",
-                              cycle_, out.tag));
-    return;
+  const int64_t k = static_cast<int64_t>(taken_++);
+  if (k == opt_.self_test_lose) return;
+  Match(out);
+  if (k == opt_.self_test_duplicate) Match(out);
+}
+
+// The response answers the oldest accepted request. A response with the tag of a later one
+// means the ones before it were lost; the tag of the request answered last, a duplicate; the tag
+// of a request the last reset dropped, or no accepted request at all, a response that answers
+// nothing. An unknown tag is taken as the oldest's response, out of order.
+void Engine::Match(const Outputs& out) {
+  size_t p = 0;
+  bool found = false;
+  for (; p < inflight_.size() && inflight_[p].accepted; ++p) {
+    if (inflight_[p].tag == out.tag) {
+      found = true;
+      break;
+    }
+  }
+  if (!found) {
+    if (have_last_ && out.tag == last_tag_) {
+      ++rep_.duplicates;
+      AddMismatch(last_index_, Format("request %zu: a second response (tag %u) in cycle %" PRIu64
+                                      " (duplicated)", last_index_, out.tag, cycle_));
+      return;
+    }
+    for (const auto& [tag, index] : dropped_) {
+      if (tag != out.tag) continue;
+      ++rep_.unexpected;
+      AddMismatch(index, Format("request %zu: a response (tag %u) in cycle %" PRIu64 ", after the "
+                                "reset that dropped it", index, out.tag, cycle_));
+      return;
+    }
+    if (inflight_.empty() || !inflight_.front().accepted) {
+      ++rep_.unexpected;
+      AddMismatch(resolved_, Format("cycle %" PRIu64 ": a response (tag %u) with no request in "
+                                    "flight", cycle_, out.tag));
+      return;
+    }
+    p = 0;
+  }
+  for (size_t q = 0; q < p; ++q) {
+    const Expect& lost = inflight_.front();
+    ++rep_.lost;
+    ++resolved_;
+    AddMismatch(lost.index, Format("request %zu (tag %u): no response; the response of request %zu"
+                                   " (tag %u) came first, in cycle %" PRIu64 " (lost)",
+                                   lost.index, lost.tag, inflight_[p - q].index, out.tag, cycle_));
+    inflight_.pop_front();
   }
   const Expect& x = inflight_.front();
-  Response& r = rep_.responses[x.index];
-  r.res.assign(out.result, out.result + kVecWords);
-  r.fpsr = out.fpsr;
-  r.undef = out.rsp_undef;
-  r.accept_cycle = x.accept_cycle;
-  r.response_cycle = cycle_;
+  if (reqs_) {
+    Response& r = rep_.responses[x.index];
+    r.res.assign(out.result, out.result + kVecWords);
+    r.fpsr = out.fpsr;
+    r.tag = out.tag;
+    r.undef = out.rsp_undef;
+    r.accept_cycle = x.accept_cycle;
+    r.response_cycle = cycle_;
+  }
   if (out.tag != x.tag) {
     AddMismatch(x.index, Format("request %zu: response tag %u in cycle %" PRIu64
                                 ", expected %u (responses out of order, lost or duplicated)",
@@ -312,15 +470,18 @@ void Engine::OnResponse(const Outputs& out) {
   if (opt_.wave_first_case >= 0 && static_cast<int64_t>(x.index) == opt_.wave_last_case) {
     wave_closed_ = true;
   }
+  have_last_ = true;
+  last_tag_ = x.tag;
+  last_index_ = x.index;
+  ++rep_.responded;
+  ++resolved_;
   inflight_.pop_front();
-  ++done_;
 }
 
 // Compares one response with the model: every element in VL, zeros above it (above the scalar
 // for FADDA/FADDV), the flags, undef.
 void Engine::Check(const Expect& x, const Outputs& out) {
   constexpr int kMaxLines = 8;
-  const Request& req = reqs_[x.index];
   std::vector<std::string> lines;
   int extra = 0;
   auto line = [&](std::string s) {
@@ -367,7 +528,8 @@ void Engine::Check(const Expect& x, const Outputs& out) {
                 FlagNames(x.fpsr & ~out.fpsr).c_str(), FlagNames(out.fpsr & ~x.fpsr).c_str()));
   }
   if (lines.empty()) return;
-  std::string what = Format("request %zu: ", x.index) + CaseText(req, x.c, x.undef) +
+  std::string what = Format("request %zu: ", x.index) +
+                     CaseText(x.raw, x.insn, x.op_code, x.fmt_code, x.op, x.fmt, x.c, x.undef) +
                      Format(" (tag %u, accepted in cycle %" PRIu64 ", answered in %" PRIu64 ")",
                             x.tag, x.accept_cycle, cycle_);
   for (const std::string& l : lines) what += "\n  " + l;
@@ -385,6 +547,14 @@ void Engine::AddMismatch(size_t index, std::string what) {
 Report Engine::Finish(bool assertion) {
   rep_.cycles = cycle_;
   rep_.assertion_failed = assertion;
+  // What the scoreboard still waits for (only a run cut short leaves anything).
+  rep_.leftover = inflight_.size();
+  if (rep_.leftover > 0) {
+    const std::string left =
+        Format("the scoreboard is not empty at the end: %" PRIu64 " request(s) presented and not "
+               "answered, request %zu first", rep_.leftover, inflight_.front().index);
+    rep_.error = rep_.error.empty() ? left : rep_.error + "; " + left;
+  }
   if (assertion) {
     const std::string a = "an RTL assertion failed (the %Error lines above name it)";
     rep_.error = rep_.error.empty() ? a : rep_.error + "; " + a;

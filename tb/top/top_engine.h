@@ -12,6 +12,7 @@
 #include <deque>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "top_harness.h"
@@ -31,6 +32,10 @@ constexpr int kVecWords = kMaxVl / 64;            // 64-bit words of req_a_i, rs
 constexpr int kPgWords = (kMaxVl / 8 + 63) / 64;  // 64-bit words of req_pg_i
 constexpr int kResetCycles = 3;                   // rst_ni low, with the clock running
 constexpr int kDrainCycles = 4;                   // after the last response: nothing more
+// After the last response of a run with resets in the middle: at least the unit's longest
+// latency (an FP16 FADDA with every element active), so that a response a reset failed to drop
+// would still show.
+constexpr int kLongDrainCycles = kMaxVl / 16 * kStages + 8;
 constexpr uint64_t kPeriodPs = 10000;             // the clock: 10 ns, rising edge mid-cycle
 
 // The inputs of vfadd_top during one cycle (driven at its start, before the rising edge).
@@ -51,15 +56,24 @@ struct Outputs {
 };
 
 // One run: the requests presented in order (with random idle cycles, holding valid and the
-// payload until accepted), rsp_ready_i with random backpressure, and each response checked in
-// order against the golden model. The clock loop calls Edge() at every rising edge.
+// payload until accepted), rsp_ready_i with random backpressure, resets in the middle of the run
+// if asked, and each response checked in order against the golden model. The clock loop calls
+// Edge() at every rising edge.
 class Engine {
  public:
+  // All the requests, validated before anything runs (an invalid one: finished() at once, with
+  // the error); the responses are kept in the report.
   Engine(const std::vector<Request>& reqs, const Options& opt);
+  // `count` requests made by `next` as they are presented, each validated then; no responses
+  // kept.
+  Engine(uint64_t count, const RequestFn& next, const Options& opt);
 
   const Inputs& inputs() const { return in_; }  // the pins of the current cycle
   // The response is taken at the coming edge if rsp_valid_o is high: read its fields.
   bool TakesResponse() const { return in_.rsp_ready; }
+  // Read every output at the coming edge, whatever rsp_valid_o says (the run's first cycle: the
+  // power-on values, Report.power_on_result).
+  bool SamplesAll() const { return ticks_ == 1; }
   // The rising edge ending the current cycle, with the outputs seen before it; then the pins of
   // the next cycle are planned.
   void Edge(const Outputs& out);
@@ -73,6 +87,7 @@ class Engine {
   Report Finish(bool assertion);
 
  private:
+  // A request presented: what the scoreboard expects of it.
   struct Expect {
     size_t index = 0;
     uint32_t tag = 0;
@@ -82,30 +97,52 @@ class Engine {
     Case c;                        // the case as the model executes it (undef: unused)
     uint64_t res[kVecWords] = {};  // the whole rsp_result_o
     uint32_t fpsr = 0;
+    // The request as given (for the report of a mismatch).
+    bool raw = false;
+    uint32_t insn = 0;
+    int op_code = -1, fmt_code = -1;
+    Op op = Op::kFadd;
+    Fmt fmt = Fmt::kS;
   };
 
-  std::string Validate() const;
+  void Start();
+  std::string Validate(size_t index, const Request& r) const;
+  const Request* Fetch(size_t index);
   void Plan();
-  void Present(size_t index);
+  bool Present(size_t index);
+  void StartReset();
   void Junk(Rng& r, uint64_t* words, int n);
   void OnResponse(const Outputs& out);
+  void Match(const Outputs& out);
   void Check(const Expect& x, const Outputs& out);
   void AddMismatch(size_t index, std::string what);
   double Uniform(Rng& r) { return double(r.Next() >> 11) * 0x1.0p-53; }
 
-  const std::vector<Request>& reqs_;
+  const std::vector<Request>* reqs_ = nullptr;  // all the requests, or
+  RequestFn next_fn_;                           // the maker of each
+  Request made_;                                // the request next_fn_ made last
+  uint64_t count_ = 0;                          // requests in the run
   Options opt_;
   Report rep_;
   Inputs in_;
   Rng drive_rng_, monitor_rng_;
-  std::deque<Expect> inflight_;
+  std::deque<Expect> inflight_;  // presented, not yet answered, dropped or lost; oldest first
   int reset_left_ = kResetCycles;
   uint64_t cycle_ = 0;  // the current cycle's number since reset (valid once reset_left_ == 0)
   uint64_t ticks_ = 0;
-  uint64_t last_progress_ = 0;  // the cycle of the last response (or 0)
+  uint64_t last_progress_ = 0;  // the cycle of the last response or reset (or 0)
   size_t next_ = 0;             // the next request to present
-  size_t done_ = 0;             // responses taken
+  uint64_t resolved_ = 0;       // requests answered, dropped or lost
+  uint64_t taken_ = 0;          // responses taken (their positions for the self-tests)
   int drain_left_ = kDrainCycles;
+  size_t next_reset_ = 0;       // the next of opt_.resets
+  uint64_t reset_run_left_ = 0; // cycles of the current reset in the middle of the run
+  std::vector<std::pair<uint32_t, size_t>> dropped_;  // tag, index: dropped by the last reset
+  bool have_last_ = false;      // the last request answered: its tag and index (duplicates)
+  uint32_t last_tag_ = 0;
+  size_t last_index_ = 0;
+  bool withdraw_next_ = false, flip_next_ = false;  // the protocol breakers: armed for next cycle
+  bool broke_valid_ = false, broke_payload_ = false;
   bool presenting_ = false;
   bool wave_open_ = false, wave_closed_ = false;
   bool finished_ = false;
@@ -161,12 +198,12 @@ void DrivePins(M& m, const Inputs& in) {
   PutPin(m.req_b_i, in.b);
 }
 
-// Reads the outputs before a rising edge; the response fields only if it is taken.
+// Reads the outputs before a rising edge; the response fields only if it is taken (or `all`).
 template <typename M>
-void SamplePins(const M& m, bool takes_response, Outputs* out) {
+void SamplePins(const M& m, bool takes_response, bool all, Outputs* out) {
   out->req_ready = GetPin(m.req_ready_o) != 0;
   out->rsp_valid = GetPin(m.rsp_valid_o) != 0;
-  if (!out->rsp_valid || !takes_response) return;
+  if (!all && (!out->rsp_valid || !takes_response)) return;
   out->rsp_undef = GetPin(m.rsp_undef_o) != 0;
   out->fpsr = static_cast<uint32_t>(GetPin(m.rsp_fpsr_o));
   out->tag = static_cast<uint32_t>(GetPin(m.rsp_tag_o));

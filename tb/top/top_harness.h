@@ -7,12 +7,14 @@
 //
 // One library holds one configuration (MaxVecLenBits, NumStages; tb/top/top.cmake builds
 // vfadd_top_vl<VL>_s<STAGES>); Built() says which. RunSc and RunCc may be called any number of
-// times, from main() or sc_main(); each run resets the DUT first. Not thread-safe.
+// times, from main() or sc_main(); each run resets the DUT first. RunScStream and RunCcStream run
+// requests made on demand, for runs too long to hold (soaks). Not thread-safe.
 #ifndef VFADD_TB_TOP_TOP_HARNESS_H_
 #define VFADD_TB_TOP_TOP_HARNESS_H_
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -42,8 +44,14 @@ struct Request {
 struct Response {
   Bits res;           // MaxVecLenBits / 64 words, as rsp_result_o
   uint32_t fpsr = 0;  // rsp_fpsr_o
+  uint32_t tag = 0;   // rsp_tag_o
   bool undef = false;
-  uint64_t accept_cycle = 0, response_cycle = 0;  // cycle numbers since reset (handshake cycles)
+  // Cycle numbers since the end of the run's first reset (handshake cycles). accept_cycle is the
+  // last acceptance: a request re-presented after a reset keeps the one after it.
+  uint64_t accept_cycle = 0, response_cycle = 0;
+  // Accepted before a reset in the middle of the run (Options.resets) and dropped by it: no
+  // response was expected or came (res empty, the rest 0).
+  bool dropped = false;
 };
 
 struct Options {
@@ -63,6 +71,34 @@ struct Options {
   uint64_t watchdog_cycles = 100000;  // no response for this long with requests pending: error
   // >= 0: flip bit 0 of that request's expected result (a self-test of the scoreboard).
   int64_t self_test_flip = -1;
+  // >= 0: the monitor ignores the response taken at that position (0: the first taken) as if it
+  // had been lost, or sees it twice as if duplicated (self-tests of the scoreboard's in-order
+  // matching: Report.lost, duplicates, leftover).
+  int64_t self_test_lose = -1, self_test_duplicate = -1;
+
+  // Resets in the middle of the run: rst_ni low in cycles cycle .. cycle + cycles - 1 (cycle
+  // numbers as Response's; ascending, not overlapping, cycles >= 1). During a reset req_valid_i
+  // and rsp_ready_i are low and rsp_valid_o must be low. The scoreboard then expects:
+  //  - no response for the requests accepted before the reset (Response.dropped, Report.dropped);
+  //  - the request presented but not accepted when the reset starts is withdrawn during the reset
+  //    and presented again after it, with the same payload (the requester retries);
+  //  - everything after the reset as usual, and no response that answers nothing (a dropped
+  //    request's, a spurious one): checked in order, and over a drain of at least the unit's
+  //    longest latency after the last response and the last reset.
+  // The run waits for its resets: one scheduled after the last response still happens.
+  struct Reset {
+    uint64_t cycle = 0, cycles = 1;
+  };
+  std::vector<Reset> resets;
+
+  // Protocol breakers, for the _bad tests of the request handshake assertions (ReqValidHeld_A,
+  // ReqStable_A of rtl/vfadd_top_checker.sv); >= 0 names a request index i. The first time a
+  // request from i on is presented and not taken, the next cycle breaks the rule, once:
+  //  - break_valid_request: req_valid_i is low for that one cycle, then high again;
+  //  - break_payload_request: one payload bit the unit ignores flips (req_insn_i bit 0, or
+  //    req_op_i bit 0 for a raw request) and stays flipped.
+  // Either leaves the responses right: only the assertion notices.
+  int64_t break_valid_request = -1, break_payload_request = -1;
 };
 
 // A request index and a readable description: which element, expected vs got (bits and
@@ -74,11 +110,25 @@ struct Mismatch {
 };
 
 struct Report {
-  std::vector<Response> responses;   // in request order (matched by tag)
+  std::vector<Response> responses;   // in request order (matched by tag); empty for a stream
   std::vector<Mismatch> mismatches;  // the first Options.max_mismatch_reports
   size_t mismatch_count = 0;         // requests that mismatched, and protocol errors
-  uint64_t cycles = 0;               // clock cycles after reset
+  uint64_t cycles = 0;               // clock cycles after the first reset (later resets count)
   uint64_t checked_elements = 0;     // Elements(case) per checked request (undef: 0)
+  // The scoreboard's account: requests presented and accepted (a re-presented one once),
+  // responses that answered an accepted request in order, requests dropped by a reset (expected),
+  // and the errors (also in mismatch_count): requests whose response never came while later ones
+  // did (lost), a response repeated (duplicates), a response with nothing in flight
+  // (unexpected), and expectations still waiting when the run ended (leftover; with error set).
+  // A clean run of n requests: accepted == n, responded + dropped == n, the rest 0.
+  uint64_t accepted = 0, responded = 0, dropped = 0;
+  uint64_t lost = 0, duplicates = 0, unexpected = 0, leftover = 0;
+  uint64_t resets = 0;  // resets in the middle of the run that happened (Options.resets)
+  // rsp_result_o and rsp_tag_o in the run's first cycle (during the reset, which leaves the
+  // response payload as it is): on a process's first run, the power-on values of those flops,
+  // random under Verilator's --x-initial unique (see SetInitialStateSeed).
+  Bits power_on_result;
+  uint32_t power_on_tag = 0;
   bool assertion_failed = false;     // an RTL assertion fired (also in error)
   std::string error;                 // the run could not be done or was cut short
   bool ok() const { return error.empty() && mismatch_count == 0 && !assertion_failed; }
@@ -86,6 +136,20 @@ struct Report {
 
 Report RunSc(const std::vector<Request>& reqs, const Options& opt);  // the SystemC harness
 Report RunCc(const std::vector<Request>& reqs, const Options& opt);  // the plain C++ loop
+
+// `count` requests made on demand: next(i) gives request i, called once per request in order,
+// when it is presented (a request it gives that the harness cannot drive ends the run with an
+// error naming it). Everything is checked as in RunSc / RunCc, but no responses are kept
+// (Report.responses is empty): memory stays flat however long the run.
+using RequestFn = std::function<Request(uint64_t index)>;
+Report RunScStream(uint64_t count, const RequestFn& next, const Options& opt);
+Report RunCcStream(uint64_t count, const RequestFn& next, const Options& opt);
+
+// The seed of the random initial values of every flop and variable of both Verilated models
+// (VerilatedContext::randSeed, as +verilator+seed+N; randReset(2) is always on). The models are
+// built once per process, at its first run: the seed counts only before that (the default is 1),
+// and the call returns false when it comes too late.
+bool SetInitialStateSeed(int seed);
 
 // Writes the Verilator code coverage (line and toggle points) counted so far in this process
 // to `path` (verilator_coverage's .dat format). Only a library built with Verilator --coverage

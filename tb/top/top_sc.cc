@@ -26,13 +26,19 @@
 namespace vfadd::top {
 namespace detail {
 
+namespace {
+int initial_state_seed = 1;    // SetInitialStateSeed
+bool context_made = false;
+}  // namespace
+
 VerilatedContext& Context() {
   static VerilatedContext* const ctx = [] {
     // The models touch the SystemC kernel first here; its banner is not a test's output.
     setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
     auto* c = new VerilatedContext;  // kept until exit, with the models
+    context_made = true;
     c->randReset(2);
-    c->randSeed(1);
+    c->randSeed(initial_state_seed);
     c->fatalOnError(false);
     c->traceEverOn(true);
     Verilated::threadContextp(c);
@@ -49,6 +55,12 @@ void BeginRun() {
 bool EndRun() { return Context().gotError(); }
 
 }  // namespace detail
+
+bool SetInitialStateSeed(int seed) {
+  if (detail::context_made) return false;
+  detail::initial_state_seed = seed;
+  return true;
+}
 
 bool WriteCodeCoverage(const std::string& path) {
 #if VM_COVERAGE
@@ -177,7 +189,7 @@ SC_MODULE(Bench) {
   void Sample() {
     if (eng_ == nullptr) return;
     Outputs out;
-    SamplePins(*this, eng_->TakesResponse(), &out);
+    SamplePins(*this, eng_->TakesResponse(), eng_->SamplesAll(), &out);
     if (fst_ && eng_->inputs().wave) ScheduleDump(kPeriodPs / 2);
     eng_->Edge(out);
     drive_ev_.notify(sc_core::sc_time(kPeriodPs / 2, sc_core::SC_PS));
@@ -225,9 +237,10 @@ Bench& TheBench() {
 }  // namespace
 }  // namespace detail
 
-Report RunSc(const std::vector<Request>& reqs, const Options& opt) {
+namespace {
+
+Report RunScEngine(detail::Engine& eng) {
   using namespace detail;
-  Engine eng(reqs, opt);
   if (eng.finished()) return eng.Finish(false);
   Bench& bench = TheBench();
   BeginRun();
@@ -240,6 +253,18 @@ Report RunSc(const std::vector<Request>& reqs, const Options& opt) {
   bench.Run(&eng, fst.get());
   if (fst) fst->close();
   return eng.Finish(EndRun());
+}
+
+}  // namespace
+
+Report RunSc(const std::vector<Request>& reqs, const Options& opt) {
+  detail::Engine eng(reqs, opt);
+  return RunScEngine(eng);
+}
+
+Report RunScStream(uint64_t count, const RequestFn& next, const Options& opt) {
+  detail::Engine eng(count, next, opt);
+  return RunScEngine(eng);
 }
 
 }  // namespace vfadd::top

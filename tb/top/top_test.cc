@@ -4,13 +4,23 @@
 // against the golden model by the harness's scoreboard. SystemC owns main(): sc_main registers
 // the tests that depend on the configuration (a VL the build cannot run is not registered) and
 // runs them all; the testbench is elaborated once, and each run resets the DUT.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cinttypes>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
 #include <functional>
+#include <set>
+#include <sstream>
 #include <string>
 #include <systemc>
 #include <vector>
@@ -24,6 +34,8 @@
 
 namespace vfadd::top {
 namespace {
+
+extern "C" char** environ;
 
 // SystemC prints its banner from sc_elab_and_sim(), before sc_main: on success a test binary
 // prints gtest's output only.
@@ -581,6 +593,564 @@ TEST(VfaddTopTest, WavesInAWindow) {
   }
 }
 
+// The scoreboard is not blind to lost or repeated responses: the monitor hides one response (the
+// request is reported lost when the next one arrives), sees one twice (a duplicate), or hides
+// the last one (the run ends on the watchdog with the expectation left in the scoreboard).
+TEST(VfaddTopTest, ScoreboardReportsLostDuplicatedAndLeftover) {
+  const std::vector<Case> cases = Generated(195, 20, {Op::kFadd}, {Fmt::kS}, {128});
+  Options o = Quiet();
+  o.self_test_lose = 5;
+  const Report lost = RunCc(FromCases(cases), o);
+  EXPECT_EQ(lost.lost, 1u);
+  EXPECT_EQ(lost.responded, 19u);
+  EXPECT_EQ(lost.mismatch_count, 1u);
+  ASSERT_EQ(lost.mismatches.size(), 1u);
+  EXPECT_EQ(lost.mismatches[0].index, 5u);
+  EXPECT_NE(lost.mismatches[0].what.find("(lost)"), std::string::npos) << lost.mismatches[0].what;
+  EXPECT_TRUE(lost.error.empty()) << lost.error;
+
+  o = Quiet();
+  o.self_test_duplicate = 5;
+  const Report dup = RunCc(FromCases(cases), o);
+  EXPECT_EQ(dup.duplicates, 1u);
+  EXPECT_EQ(dup.responded, 20u);
+  EXPECT_EQ(dup.mismatch_count, 1u);
+  ASSERT_EQ(dup.mismatches.size(), 1u);
+  EXPECT_EQ(dup.mismatches[0].index, 5u);
+  EXPECT_NE(dup.mismatches[0].what.find("(duplicated)"), std::string::npos)
+      << dup.mismatches[0].what;
+
+  o = Quiet();
+  o.self_test_lose = 19;
+  o.watchdog_cycles = 300;
+  const Report left = RunSc(FromCases(cases), o);
+  EXPECT_EQ(left.leftover, 1u);
+  EXPECT_NE(left.error.find("watchdog"), std::string::npos) << left.error;
+  EXPECT_NE(left.error.find("the scoreboard is not empty at the end: 1 request(s) presented and "
+                            "not answered, request 19 first"),
+            std::string::npos)
+      << left.error;
+}
+
+// A stream of requests made on demand runs exactly like the same requests given as a list (same
+// cycles, same elements checked; no responses kept); a request the harness cannot drive ends the
+// stream with an error naming it.
+TEST(VfaddTopTest, StreamRunsLikeAList) {
+  const std::vector<Case> cases = Generated(196, 300, {}, {}, VlsUpTo(kCfg.max_vl));
+  const std::vector<Request> reqs = FromCases(cases);
+  const Options o = Busy(197);
+  const Report list = RunSc(reqs, o);
+  const Report stream = RunScStream(reqs.size(), [&](uint64_t i) { return reqs[i]; }, o);
+  const Report cc = RunCcStream(reqs.size(), [&](uint64_t i) { return reqs[i]; }, o);
+  ExpectClean(list, reqs.size());
+  for (const Report* r : {&stream, &cc}) {
+    EXPECT_TRUE(r->ok()) << r->error;
+    EXPECT_TRUE(r->responses.empty());
+    EXPECT_EQ(r->cycles, list.cycles);
+    EXPECT_EQ(r->checked_elements, list.checked_elements);
+    EXPECT_EQ(r->accepted, reqs.size());
+    EXPECT_EQ(r->responded, reqs.size());
+  }
+  std::vector<Request> bad(reqs.begin(), reqs.begin() + 10);
+  bad[3].c.vl = kCfg.max_vl + 128;
+  const Report r = RunCcStream(bad.size(), [&](uint64_t i) { return bad[i]; }, Quiet());
+  EXPECT_NE(r.error.find("request 3: vl"), std::string::npos) << r.error;
+}
+
+// ---- resets in the middle of traffic (CTest top_vl<VL>_s<N>_reset) ------------------------------
+// The rule (Options.resets): with rst_ni low in cycles c .. c + len - 1, compared with the same
+// run without the reset,
+//  - a request answered before cycle c has the same response in the same cycle;
+//  - a request accepted before c and not answered is dropped: no response, ever;
+//  - every other request (presented at or after c, or presented and not taken when the reset
+//    came, which the driver presents again) is accepted after the reset, answered and checked;
+//  - nothing else: no response during the reset, for a dropped request, or answering nothing
+//    (the scoreboard reports each, and keeps watching for a drain of the unit's longest latency
+//    after the last response and the reset).
+
+using RunFn = Report (*)(const std::vector<Request>&, const Options&);
+
+struct ResetCount {
+  uint64_t trials = 0, answered_before = 0, dropped = 0, after = 0;
+  void Add(const ResetCount& o) {
+    trials += o.trials;
+    answered_before += o.answered_before;
+    dropped += o.dropped;
+    after += o.after;
+  }
+  std::string Text() const {
+    return std::to_string(trials) + " reset trials: " + std::to_string(answered_before) +
+           " requests answered before their reset, " + std::to_string(dropped) +
+           " dropped in flight, " + std::to_string(after) + " accepted after it";
+  }
+};
+
+// One reset trial: `reqs` under `base` with rst_ni low in cycles c .. c + len - 1, checked against
+// `ref`, the same run without the reset.
+ResetCount ResetTrial(RunFn run, const std::vector<Request>& reqs, const Options& base,
+                      const Report& ref, uint64_t c, uint64_t len) {
+  Options o = base;
+  o.resets = {{c, len}};
+  const Report r = run(reqs, o);
+  const std::string where = "reset in cycles " + std::to_string(c) + " .. " +
+                            std::to_string(c + len - 1) + " (seed " + std::to_string(base.seed) +
+                            ")";
+  EXPECT_TRUE(r.ok()) << where << ": " << r.error;
+  for (const Mismatch& m : r.mismatches) ADD_FAILURE() << where << ": " << m.what;
+  EXPECT_EQ(r.resets, 1u) << where;
+  ResetCount n;
+  n.trials = 1;
+  int reported = 0;
+  auto fail = [&](size_t i, const std::string& what) {
+    if (reported++ < 5) ADD_FAILURE() << where << ", request " << i << ": " << what;
+  };
+  for (size_t i = 0; i < reqs.size() && i < r.responses.size() && i < ref.responses.size(); ++i) {
+    const Response &want = ref.responses[i], &got = r.responses[i];
+    if (want.response_cycle < c) {
+      ++n.answered_before;
+      if (got.dropped || got.res != want.res || got.fpsr != want.fpsr || got.tag != want.tag ||
+          got.undef != want.undef || got.accept_cycle != want.accept_cycle ||
+          got.response_cycle != want.response_cycle) {
+        fail(i, "answered before the reset, but not as without it");
+      }
+    } else if (want.accept_cycle < c) {
+      ++n.dropped;
+      if (!got.dropped || !got.res.empty()) fail(i, "in flight at the reset, but not dropped");
+    } else {
+      ++n.after;
+      if (got.dropped || got.accept_cycle < c + len) {
+        fail(i, "not accepted before the reset, but dropped or accepted during it (cycle " +
+                    std::to_string(got.accept_cycle) + ")");
+      }
+    }
+  }
+  EXPECT_EQ(r.dropped, n.dropped) << where;
+  EXPECT_EQ(r.accepted, reqs.size()) << where;
+  EXPECT_EQ(r.responded, reqs.size() - n.dropped) << where;
+  return n;
+}
+
+// A mix of every operation, FADDA and FADDV weighted up, at VLs up to 512 (FADDA at 2048 bits
+// takes hundreds of cycles, which would make the runs long and the reset points few).
+std::vector<Request> ResetMix(uint64_t seed, uint64_t n) {
+  const std::vector<int> vls = VlsUpTo(std::min(kCfg.max_vl, 512));
+  const std::vector<Case> any = Generated(seed, n, {}, {}, vls);
+  const std::vector<Case> long_ops = Generated(seed + 1, n, {Op::kFadda, Op::kFaddv}, {}, vls);
+  std::vector<Request> reqs(n);
+  Rng rng(seed + 2);
+  for (uint64_t i = 0; i < n; ++i) {
+    reqs[i].c = rng.Chance(30) ? long_ops[i] : any[i];
+    if (rng.Chance(10)) {  // some as instruction words, some of them undefined
+      reqs[i].raw = true;
+      reqs[i].insn = rng.Chance(80) ? EncodeCase(reqs[i].c) : 0x65000000u | (rng.Next() & 0xffffff);
+    }
+  }
+  return reqs;
+}
+
+// 20 resets at random cycles of random traffic (idles, backpressure), 1 to 8 cycles long.
+TEST(VfaddTopReset, TwentyAtRandomCycles) {
+  Rng rng(401);
+  ResetCount total;
+  for (int t = 0; t < 20; ++t) {
+    const std::vector<Request> reqs = ResetMix(410 + t, 150);
+    const Options o = Busy(430 + t);
+    const Report ref = RunSc(reqs, o);
+    ExpectClean(ref, reqs.size());
+    const uint64_t c = rng.Below(ref.cycles + 1), len = 1 + rng.Below(8);
+    total.Add(ResetTrial(t % 2 ? RunCc : RunSc, reqs, o, ref, c, len));
+  }
+  std::printf("VfaddTopReset.TwentyAtRandomCycles: %s\n", total.Text().c_str());
+  EXPECT_EQ(total.trials, 20u);
+  EXPECT_GT(total.dropped, 20u) << "the resets hardly met any traffic";
+}
+
+// A reset at every cycle of a short run (and a few after its end, when the unit is idle), of
+// every length from 1 to 3 in turn.
+TEST(VfaddTopReset, AtEveryCycleOfAShortRun) {
+  const std::vector<Request> reqs = ResetMix(450, 12);
+  const Options o = Busy(451);
+  const Report ref = RunSc(reqs, o);
+  ExpectClean(ref, reqs.size());
+  ResetCount total;
+  for (uint64_t c = 0; c <= ref.cycles + 4; ++c) {
+    total.Add(ResetTrial(RunSc, reqs, o, ref, c, 1 + c % 3));
+    if (HasFailure()) break;
+  }
+  std::printf("VfaddTopReset.AtEveryCycleOfAShortRun: %s (run of %" PRIu64 " cycles)\n",
+              total.Text().c_str(), ref.cycles);
+  EXPECT_GT(total.dropped, ref.cycles / 2);
+}
+
+// Directed: the reset comes while a FADDA runs (every element active at the largest VL up to
+// 512, FP16: the longest), and later requests wait in the input register and at the pins.
+TEST(VfaddTopReset, DuringFadda) {
+  const int vl = std::min(kCfg.max_vl, 512);
+  std::vector<Request> reqs = FromCases(Generated(460, 6, {Op::kFadd}, {Fmt::kH}, {vl}));
+  Case fadda = Generated(461, 1, {Op::kFadda}, {Fmt::kH}, {vl})[0];
+  for (int e = 0; e < Elements(fadda); ++e) SetField(&fadda.pg, e * 2, 1, 1);
+  reqs[1].c = fadda;
+  for (RunFn run : {RunSc, RunCc}) {
+    const Report ref = run(reqs, Quiet());
+    ExpectClean(ref, reqs.size());
+    const Response& f = ref.responses[1];
+    ASSERT_GT(f.response_cycle - f.accept_cycle, 8u);
+    const uint64_t c = f.accept_cycle + (f.response_cycle - f.accept_cycle) / 2;
+    const ResetCount n = ResetTrial(run, reqs, Quiet(), ref, c, 2);
+    EXPECT_GE(n.dropped, 2u) << "the FADDA and the request behind it";
+  }
+}
+
+// Directed: the reset comes while FADDVs are in the tree's levels 2 and deeper (FP16 at the
+// largest VL: log2(VL / 16) levels), one behind the other.
+TEST(VfaddTopReset, DuringFaddv) {
+  const int vl = kCfg.max_vl;
+  std::vector<Request> reqs = FromCases(Generated(470, 4, {Op::kFaddv}, {Fmt::kH}, {vl}));
+  for (const Case& c : Generated(471, 3, {Op::kFadd}, {}, {vl})) reqs.push_back({c});
+  for (RunFn run : {RunSc, RunCc}) {
+    const Report ref = run(reqs, Quiet());
+    ExpectClean(ref, reqs.size());
+    const Response& f = ref.responses[0];
+    // Level 1 (the lanes) ends NumStages + 1 cycles after the acceptance; level 2 follows.
+    const uint64_t c = f.accept_cycle + kCfg.stages + 2;
+    ASSERT_LT(c, f.response_cycle);
+    const ResetCount n = ResetTrial(run, reqs, Quiet(), ref, c, 3);
+    EXPECT_GE(n.dropped, 2u);
+  }
+}
+
+// Directed: the reset comes while the response side stalls: a response held in the response
+// register, the lanes full behind it, the input register full and a request waiting at the pins.
+// The stall starts after the first few responses (NumStages + 2 cycles after the first
+// acceptance) and goes on after the reset.
+TEST(VfaddTopReset, WhileAResponseIsStalled) {
+  const std::vector<Request> reqs =
+      FromCases(Generated(480, 40, {Op::kFadd, Op::kFsub, Op::kFaddp}, {}, VlsUpTo(kCfg.max_vl)));
+  Options o = Quiet();
+  o.stall_first_cycle = kCfg.stages + 6;
+  o.stall_cycles = 100;
+  for (RunFn run : {RunSc, RunCc}) {
+    const Report ref = run(reqs, o);
+    ExpectClean(ref, reqs.size());
+    const uint64_t c = o.stall_first_cycle + 35;
+    const ResetCount n = ResetTrial(run, reqs, o, ref, c, 3);
+    // In flight: one in the response register, NumStages in the lanes, one in the input register.
+    EXPECT_GE(n.dropped, uint64_t(kCfg.stages) + 2);
+    EXPECT_GT(n.answered_before, 0u);
+  }
+}
+
+// Several resets in one run, long and short, on both engines: the same responses, the same
+// requests dropped, the same cycles.
+TEST(VfaddTopReset, SeveralInOneRunScAndCcAgree) {
+  const std::vector<Request> reqs = ResetMix(490, 300);
+  Options o = Busy(491);
+  o.resets = {{30, 1}, {200, 40}, {241, 2}, {600, 5}};
+  const Report sc = RunSc(reqs, o), cc = RunCc(reqs, o);
+  for (const Report* r : {&sc, &cc}) {
+    EXPECT_TRUE(r->ok()) << r->error;
+    for (const Mismatch& m : r->mismatches) ADD_FAILURE() << m.what;
+    EXPECT_EQ(r->resets, 4u);
+    EXPECT_GT(r->dropped, 0u);
+    EXPECT_EQ(r->accepted, reqs.size());
+    EXPECT_EQ(r->responded + r->dropped, reqs.size());
+  }
+  EXPECT_EQ(sc.cycles, cc.cycles);
+  EXPECT_EQ(sc.dropped, cc.dropped);
+  for (size_t i = 0; i < sc.responses.size() && i < cc.responses.size(); ++i) {
+    const Response &a = sc.responses[i], &b = cc.responses[i];
+    EXPECT_TRUE(a.res == b.res && a.fpsr == b.fpsr && a.tag == b.tag && a.dropped == b.dropped &&
+                a.accept_cycle == b.accept_cycle && a.response_cycle == b.response_cycle)
+        << "request " << i;
+  }
+}
+
+// A reset list the harness cannot follow is refused before anything runs.
+TEST(VfaddTopReset, OverlappingResetsAreAnError) {
+  const std::vector<Request> reqs = ResetMix(495, 4);
+  Options o = Quiet();
+  o.resets = {{10, 5}, {12, 1}};
+  const Report r = RunSc(reqs, o);
+  EXPECT_NE(r.error.find("reset 1: cycle 12 is before the end of reset 0"), std::string::npos)
+      << r.error;
+  EXPECT_EQ(r.cycles, 0u);
+}
+
+// ---- handshake assertions on broken stimulus (CTest top_vl<VL>_s<N>_req_*_bad) -----------------
+// The request side's rules are assumptions on vfadd_top's environment, checked by
+// rtl/vfadd_top_checker.sv; the harness breaks them on purpose (Options.break_*): the response
+// side of the run stays right, and exactly one assertion message appears, naming the rule.
+
+// The assertion messages a run printed (Verilator's $error lines on stdout).
+std::vector<std::string> AssertionLines(const std::string& out) {
+  std::vector<std::string> lines;
+  std::istringstream in(out);
+  for (std::string l; std::getline(in, l);) {
+    if (l.find("Assertion failed in ") != std::string::npos) lines.push_back(l);
+  }
+  return lines;
+}
+
+// Requests that meet a full unit: a stall from the start fills it, so that a request waits at
+// the pins (presented, not taken) before the stall ends; the breakers strike at the first one.
+std::vector<Request> HandshakeTraffic(bool raw) {
+  std::vector<Request> reqs = FromCases(Generated(501, 30, {Op::kFadd}, {Fmt::kS}, {128}));
+  if (raw) {
+    for (Request& r : reqs) {
+      r.raw = true;
+      r.insn = EncodeCase(r.c);
+    }
+  }
+  return reqs;
+}
+
+Options HandshakeOptions() {
+  Options o = Quiet();
+  o.stall_first_cycle = 0;
+  o.stall_cycles = 30;
+  return o;
+}
+
+// Runs `reqs` under `o` on `run` and expects exactly one message of the checker's assertion
+// `name` (vfadd_top's u_checker, its property text to the end of the line), and responses
+// otherwise right.
+void ExpectOneFiring(RunFn run, const std::vector<Request>& reqs, const Options& o,
+                     const std::string& name, const std::string& text) {
+  testing::internal::CaptureStdout();
+  const Report r = run(reqs, o);
+  const std::string out = testing::internal::GetCapturedStdout();
+  EXPECT_TRUE(r.assertion_failed) << name << " did not fire";
+  EXPECT_EQ(r.mismatch_count, 0u);
+  for (const Mismatch& m : r.mismatches) ADD_FAILURE() << m.what;
+  EXPECT_EQ(r.responded, reqs.size());
+  const std::vector<std::string> lines = AssertionLines(out);
+  ASSERT_EQ(lines.size(), 1u) << out;
+  const std::string path = ".vfadd_top.u_checker." + name;
+  const std::string want = "Assertion failed in ";
+  const size_t at = lines[0].find(want);
+  ASSERT_NE(at, std::string::npos);
+  // "<path>: <path>: assertion failed: <text>", the path ending in .vfadd_top.u_checker.<name>.
+  const std::string rest = lines[0].substr(at + want.size());
+  const size_t colon = rest.find(": ");
+  ASSERT_NE(colon, std::string::npos) << lines[0];
+  const std::string m = rest.substr(0, colon);
+  EXPECT_TRUE(m.size() > path.size() && m.compare(m.size() - path.size(), path.size(), path) == 0)
+      << "not " << path << ": " << lines[0];
+  EXPECT_EQ(rest.substr(colon + 2), m + ": assertion failed: " + text) << lines[0];
+}
+
+// (a) req_valid_i low for a cycle while a request waits: ReqValidHeld_A, once.
+TEST(VfaddTopHandshake, ReqValidHeld_bad) {
+  const std::vector<Request> reqs = HandshakeTraffic(false);
+  ExpectClean(RunSc(reqs, HandshakeOptions()), reqs.size());  // the same traffic, unbroken
+  Options o = HandshakeOptions();
+  o.break_valid_request = 0;
+  for (RunFn run : {RunSc, RunCc}) {
+    ExpectOneFiring(run, reqs, o, "ReqValidHeld_A", "req_valid_i && !req_ready_o |=> req_valid_i");
+  }
+}
+
+// (b) a payload bit (one the unit ignores) flips while a request waits: ReqStable_A, once; for
+// operation fields (req_insn_i flips) and for an instruction word (req_op_i flips).
+TEST(VfaddTopHandshake, ReqStable_bad) {
+  for (bool raw : {false, true}) {
+    const std::vector<Request> reqs = HandshakeTraffic(raw);
+    ExpectClean(RunSc(reqs, HandshakeOptions()), reqs.size());
+    Options o = HandshakeOptions();
+    o.break_payload_request = 0;
+    for (RunFn run : {RunSc, RunCc}) {
+      ExpectOneFiring(run, reqs, o, "ReqStable_A",
+                      "req_valid_i && !req_ready_o |=> $stable(req_payload)");
+    }
+  }
+}
+
+// ---- random initial state (CTest top_vl<VL>_s<N>_xseeds) -------------------------------------
+// Every flop and variable of the Verilated unit starts random (--x-initial unique, randReset(2));
+// the seed is the process's (SetInitialStateSeed, as +verilator+seed+N), and the models are built
+// once per process. So each seed runs in a process of its own: this binary again, with
+// --x-seed=N --x-out=FILE, which registers and runs VfaddTopXInitChild.Run alone. The child runs
+// a fixed workload on both engines (random traffic with idles and backpressure, and a run with
+// resets in the middle) and writes every response: bits, flags, tag, undef, accept and response
+// cycles, dropped; and the power-on values of the response register it saw (different per seed:
+// the seed did change the initial state). Every seed must write the same responses.
+
+constexpr int kXSeeds = 10;
+int x_seed = 0;         // --x-seed=N (0: not a child)
+std::string x_out;      // --x-out=FILE
+
+std::string Hex(const Bits& b) {
+  std::string s;
+  char buf[24];
+  for (size_t i = b.size(); i-- > 0;) {
+    std::snprintf(buf, sizeof buf, "%016" PRIx64, b[i]);
+    s += buf;
+  }
+  return s.empty() ? "-" : s;
+}
+
+// The child: the workload, every response into x_out.
+void XInitChild() {
+  const std::vector<Request> reqs = ResetMix(601, Many(200));
+  Options o = Busy(602);
+  Options with_resets = Busy(603);
+  with_resets.resets = {{40, 2}, {300, 9}};
+  std::ofstream f(x_out);
+  ASSERT_TRUE(f) << x_out;
+  const struct {
+    const char* name;
+    RunFn run;
+    const Options* opt;
+  } runs[] = {{"sc", RunSc, &o}, {"cc", RunCc, &o}, {"sc-resets", RunSc, &with_resets},
+              {"cc-resets", RunCc, &with_resets}};
+  for (const auto& run : runs) {
+    const Report r = run.run(reqs, *run.opt);
+    EXPECT_TRUE(r.ok()) << run.name << ": " << r.error;
+    for (const Mismatch& m : r.mismatches) ADD_FAILURE() << run.name << ": " << m.what;
+    // The first run of each engine in the process sees the power-on state.
+    if (run.opt == &o) {
+      f << "power-on " << run.name << " " << Hex(r.power_on_result) << " " << r.power_on_tag
+        << "\n";
+    }
+    f << "run " << run.name << " cycles " << r.cycles << " dropped " << r.dropped << " elements "
+      << r.checked_elements << "\n";
+    for (size_t i = 0; i < r.responses.size(); ++i) {
+      const Response& x = r.responses[i];
+      f << i << " tag " << x.tag << " accept " << x.accept_cycle << " response "
+        << x.response_cycle << " undef " << x.undef << " dropped " << x.dropped << " fpsr "
+        << x.fpsr << " res " << Hex(x.res) << "\n";
+    }
+  }
+}
+
+// This binary's path.
+std::string SelfExe() {
+  char buf[4096];
+  const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  return n > 0 ? std::string(buf, size_t(n)) : std::string();
+}
+
+// Runs this binary with `args`, its output into `log`; the exit status (-1: it did not exit).
+// The GTEST_* environment (an XML report path, say) is not passed on.
+int RunSelf(const std::vector<std::string>& args, const std::string& log) {
+  const std::string exe = SelfExe();
+  std::vector<char*> argv = {const_cast<char*>(exe.c_str())};
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  std::vector<char*> envp;
+  for (char** e = environ; *e; ++e) {
+    if (std::strncmp(*e, "GTEST_", 6) != 0) envp.push_back(*e);
+  }
+  envp.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  pid_t pid = 0;
+  const int rc = posix_spawn(&pid, exe.c_str(), &fa, nullptr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc != 0) return -1;
+  int status = 0;
+  if (waitpid(pid, &status, 0) != pid) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+// Ten seeds, ten processes: the same responses in the same cycles, from different power-on
+// states.
+TEST(VfaddTopXInit, TenSeedsAgree) {
+  const std::string dir = ::testing::TempDir() + "vfadd_xseeds_" + std::to_string(getpid()) + "_";
+  std::string first;
+  std::set<std::string> power_on;
+  for (int seed = 1; seed <= kXSeeds; ++seed) {
+    const std::string out = dir + std::to_string(seed) + ".txt", log = dir + "log.txt";
+    const int rc = RunSelf({"--gtest_filter=VfaddTopXInitChild.Run",
+                            "--x-seed=" + std::to_string(seed), "--x-out=" + out},
+                           log);
+    ASSERT_EQ(rc, 0) << "seed " << seed << ": the child failed:\n" << ReadFile(log);
+    std::istringstream in(ReadFile(out));
+    std::string responses;
+    int lines = 0;
+    for (std::string l; std::getline(in, l); ++lines) {
+      if (l.rfind("power-on ", 0) == 0)
+        power_on.insert(l);
+      else
+        responses += l + "\n";
+    }
+    std::remove(out.c_str());
+    std::remove(log.c_str());
+    ASSERT_GT(lines, 100) << "seed " << seed;
+    if (seed == 1) {
+      first = responses;
+      continue;
+    }
+    if (responses == first) continue;
+    // The first line that differs.
+    std::istringstream a(first), b(responses);
+    std::string la, lb;
+    int line = 1;
+    while (std::getline(a, la) && std::getline(b, lb) && la == lb) ++line;
+    ADD_FAILURE() << "seed " << seed << " differs from seed 1 at line " << line << ":\n  seed 1: "
+                  << la << "\n  seed " << seed << ": " << lb;
+  }
+  // Two power-on lines per seed (SystemC and C++ models), all different.
+  EXPECT_EQ(power_on.size(), size_t(2 * kXSeeds)) << "the seed did not change the initial state";
+  std::printf("VfaddTopXInit.TenSeedsAgree: %d seeds, %zu distinct power-on states, identical "
+              "responses\n", kXSeeds, power_on.size());
+}
+
+// ---- the soak (CTest top_vl512_s3_soak, top_vl512_s3_soak_long) -----------------------------
+// One run of `n` random operations of every kind, type and VL (a quarter sent as instruction
+// words), made on demand (RunScStream), under random idles and backpressure; every response
+// checked, and the scoreboard's account at the end: everything accepted and answered once,
+// nothing lost, repeated or left over.
+void Soak(uint64_t n, uint64_t seed) {
+  GenOptions g;
+  g.seed = seed;
+  g.vls = VlsUpTo(kCfg.max_vl);
+  Options o = Busy(seed + 1);
+  o.idle = 0.15;
+  o.backpressure = 0.3;
+  const auto t0 = std::chrono::steady_clock::now();
+  const Report r = RunScStream(
+      n,
+      [&](uint64_t i) {
+        Request q;
+        q.c = GenerateCase(g, i);
+        uint32_t regs = 0;
+        if (SentAsWord(i, &regs)) {
+          q.raw = true;
+          q.insn = EncodeCase(q.c, regs & 31, (regs >> 5) & 31, (regs >> 10) & 7);
+        }
+        return q;
+      },
+      o);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("soak (vl%d_s%d, seed %" PRIu64 "): %" PRIu64 " operations, %" PRIu64
+              " cycles, %" PRIu64 " responses, %" PRIu64 " elements checked; lost %" PRIu64
+              ", duplicated %" PRIu64 ", unexpected %" PRIu64 ", left over %" PRIu64
+              "; %.1f s (%.0f cycles/s)\n",
+              kCfg.max_vl, kCfg.stages, seed, r.accepted, r.cycles, r.responded,
+              r.checked_elements, r.lost, r.duplicates, r.unexpected, r.leftover, secs,
+              r.cycles / secs);
+  EXPECT_TRUE(r.ok()) << r.error;
+  for (const Mismatch& m : r.mismatches) ADD_FAILURE() << m.what;
+  EXPECT_EQ(r.accepted, n);
+  EXPECT_EQ(r.responded, n);
+  EXPECT_EQ(r.dropped + r.lost + r.duplicates + r.unexpected + r.leftover, 0u);
+  EXPECT_GT(r.cycles, n);
+}
+
+TEST(VfaddTopSoak, TwoHundredThousandOperations) { Soak(200000, 7001); }
+
+TEST(VfaddTopSoak, LongTierTenMillionOperations) { Soak(10000000, 7002); }
+
 // ---- registration of the configuration-dependent tests ----------------------------------------
 
 class Fn : public ::testing::Test {
@@ -617,6 +1187,19 @@ void RegisterConfigTests() {
 
 int sc_main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
+  // A child of VfaddTopXInit.TenSeedsAgree: --x-seed=N --x-out=FILE (gtest leaves them in argv).
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a.rfind("--x-seed=", 0) == 0) vfadd::top::x_seed = std::atoi(a.c_str() + 9);
+    if (a.rfind("--x-out=", 0) == 0) vfadd::top::x_out = a.substr(8);
+  }
+  if (vfadd::top::x_seed > 0) {
+    if (!vfadd::top::SetInitialStateSeed(vfadd::top::x_seed)) return 2;
+    ::testing::RegisterTest("VfaddTopXInitChild", "Run", nullptr, nullptr, __FILE__, __LINE__,
+                            []() -> ::testing::Test* {
+                              return new vfadd::top::Fn(vfadd::top::XInitChild);
+                            });
+  }
   vfadd::top::RegisterConfigTests();
   return RUN_ALL_TESTS();
 }

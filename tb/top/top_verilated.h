@@ -8,9 +8,10 @@
 
 namespace vfadd::top::detail {
 
-// Created on first use, before any model: random reset values (randReset(2), a fixed seed, so a
-// missing reset shows and a run repeats), assertion failures counted instead of fatal, waves
-// possible; it is also the thread's context, which the --sc model and $error use.
+// Created on first use, before any model: random reset values (randReset(2), a fixed seed, 1 or
+// SetInitialStateSeed's, so a missing reset shows and a run repeats), assertion failures counted
+// instead of fatal, waves possible; it is also the thread's context, which the --sc model and
+// $error use.
 VerilatedContext& Context();
 // Clears the error and $finish state before a run; EndRun says whether an assertion failed.
 void BeginRun();
