@@ -291,12 +291,13 @@ module vfadd_top #(
 
   // ---- the vector lanes (every vector operation, FADDV level 1) ---------------------------------
   logic                      lanes_valid;
-  logic [VecW-1:0]           lanes_result;
+  logic [VecW-1:0]           lanes_result, lanes_d, lanes_s, lanes_h;
   logic [NumLanes*LaneFlagW-1:0] lanes_flags;
   vfadd_lane_array #(.NumLanes(NumLanes), .NumStages(Stages)) u_lanes (
     .clk_i, .rst_ni, .stall_i(!advance), .valid_i(issue && (is_vec || is_faddv)), .fmt_i(fmt),
     .sub_i(sub && is_vec), .fpcr_i(r0_fpcr), .op1_i(r0_op1), .op2_i(r0_op2), .valid_o(lanes_valid),
-    .result_o(lanes_result), .flags_o(lanes_flags)
+    .result_o(lanes_result), .flags_o(lanes_flags), .d_result_o(lanes_d), .s_result_o(lanes_s),
+    .h_result_o(lanes_h)
   );
 
   // What the lanes' results need at their exit: the operation's state (a narrow pipe, which the
@@ -340,14 +341,18 @@ module vfadd_top #(
   assign main_flags  = m_undef ? '0 : m_faddv ? all_flags : vec_flags;
 
   // ---- FADDV levels 2 .. Levels ----------------------------------------------------------------
-  // Level k holds P2 >> k result bits; its results sit in lv_sum[k*W1 +: W1], zero-extended.
+  // Level k holds P2 >> k result bits of each format (each format's adders before their format
+  // select; level 1: the lanes'), packed in lv_d/lv_s/lv_h at LvAt(k) = P2 - (P2 >> (k - 1));
+  // level k's element 0 in its operation's format is lv_res0[k*64 +: 64].
   localparam int unsigned MetaW = LBits + TagW;
   logic [Levels:0]            lv_valid;
   logic [(Levels+1)*vfadd_pkg::FMT_BITS-1:0] lv_fmt;
   logic [(Levels+1)*FpcrB-1:0] lv_fpcr;
   logic [(Levels+1)*FlagB-1:0] lv_flags;
   logic [(Levels+1)*MetaW-1:0] lv_meta;
-  logic [(Levels+1)*W1-1:0]    lv_sum;
+  localparam int unsigned LvW = P2 - (P2 >> Levels);  // levels 1 .. Levels packed
+  logic [LvW-1:0]             lv_d, lv_s, lv_h;
+  logic [(Levels+1)*64-1:0]    lv_res0;
   logic [Levels:0]            lv_exit;
 
   assign lv_valid[0] = 1'b0;  // level 0 does not exist
@@ -355,7 +360,7 @@ module vfadd_top #(
   assign lv_fpcr[0 +: FpcrB] = '0;
   assign lv_flags[0 +: FlagB] = '0;
   assign lv_meta[0 +: MetaW] = '0;
-  assign lv_sum[0 +: W1] = '0;
+  assign lv_res0[0 +: 64] = '0;
   assign lv_exit[0] = 1'b0;
   assign lv_exit[1] = 1'b0;   // level 1 leaves through main_exit
   assign lv_valid[1] = m_valid && m_faddv;
@@ -363,12 +368,16 @@ module vfadd_top #(
   assign lv_fpcr[FpcrB +: FpcrB] = m_fpcr;
   assign lv_flags[FlagB +: FlagB] = all_flags;
   assign lv_meta[MetaW +: MetaW] = {m_depth, m_tag};
-  assign lv_sum[W1 +: W1] = lanes_result[W1-1:0];
+  assign lv_d[0 +: W1] = lanes_d[W1-1:0];  // LvAt(1) = 0
+  assign lv_s[0 +: W1] = lanes_s[W1-1:0];
+  assign lv_h[0 +: W1] = lanes_h[W1-1:0];
+  assign lv_res0[64 +: 64] = '0;  // level 1 leaves through main_exit
 
   for (genvar k = 2; k <= Levels; k++) begin : gen_level
     localparam int unsigned OutW = P2 >> k;
+    localparam int unsigned InAt = P2 - (P2 >> (k - 2));   // LvAt(k - 1)
+    localparam int unsigned OutAt = P2 - (P2 >> (k - 1));  // LvAt(k)
     logic [LBits-1:0] prev_depth, depth;
-    logic [OutW-1:0] sum;
     vfadd_pkg::fmt_t fmt_o;
     vfadd_pkg::fpcr_t fpcr_o;
     vfadd_pkg::fpsr_flags_t flags_o;
@@ -380,21 +389,30 @@ module vfadd_top #(
       .fpcr_i(lv_fpcr[(k-1)*FpcrB +: FpcrB]),
       .flags_i(lv_flags[(k-1)*FlagB +: FlagB]),
       .meta_i(lv_meta[(k-1)*MetaW +: MetaW]),
-      .x_i(lv_sum[(k-1)*W1 +: 2*OutW]),
+      .x_d_i(lv_d[InAt +: 2*OutW]), .x_s_i(lv_s[InAt +: 2*OutW]), .x_h_i(lv_h[InAt +: 2*OutW]),
       .valid_o(lv_valid[k]), .fmt_o, .fpcr_o, .flags_o,
-      .meta_o(lv_meta[k*MetaW +: MetaW]), .sum_o(sum)
+      .meta_o(lv_meta[k*MetaW +: MetaW]), .sum_d_o(lv_d[OutAt +: OutW]),
+      .sum_s_o(lv_s[OutAt +: OutW]), .sum_h_o(lv_h[OutAt +: OutW]), .res0_o(lv_res0[k*64 +: 64])
     );
     assign lv_fmt[k*vfadd_pkg::FMT_BITS +: vfadd_pkg::FMT_BITS] = fmt_o;
     assign lv_fpcr[k*FpcrB +: FpcrB] = fpcr_o;
     assign lv_flags[k*FlagB +: FlagB] = flags_o;
-    assign lv_sum[k*W1 +: W1] = W1'(sum);
     assign depth = lv_meta[k*MetaW + TagW +: LBits];
     assign lv_exit[k] = lv_valid[k] && depth == LBits'(k);
   end
 
-  // Level 0 does not exist; the deepest level passes its FPCR to no one.
+  // Level 0 does not exist; the deepest level passes its format, FPCR and sums to no one (its
+  // element 0 leaves through lv_res0); level 1's element 0 leaves through main_exit, and only
+  // its lanes' low W1 bits are FADDV's (the tree of CeilPow2(VL) leaves).
+  localparam int unsigned LastAt = P2 - (P2 >> (Levels - 1));  // LvAt(Levels)
+  localparam int unsigned LastW  = P2 >> Levels;
   logic unused_levels;
-  assign unused_levels = ^{lv_valid[0], lv_fpcr[0 +: FpcrB], lv_fpcr[Levels*FpcrB +: FpcrB]};
+  assign unused_levels = ^{lv_valid[0], lv_fpcr[0 +: FpcrB], lv_fpcr[Levels*FpcrB +: FpcrB],
+                           lv_fmt[0 +: vfadd_pkg::FMT_BITS],
+                           lv_fmt[Levels*vfadd_pkg::FMT_BITS +: vfadd_pkg::FMT_BITS],
+                           lv_res0[0 +: 128], lv_d[LastAt +: LastW], lv_s[LastAt +: LastW],
+                           lv_h[LastAt +: LastW], lanes_d[VecW-1:W1], lanes_s[VecW-1:W1],
+                           lanes_h[VecW-1:W1]};
 
   logic                   tree_exit;
   logic [63:0]            tree_result;
@@ -406,8 +424,7 @@ module vfadd_top #(
     tree_tag    = '0;
     for (int unsigned k = 2; k <= Levels; k++) begin
       if (lv_exit[k]) begin
-        tree_result = tree_result | (lv_sum[k*W1 +: 64] &
-                      vfadd_pkg::width_mask(lv_fmt[k*vfadd_pkg::FMT_BITS +: vfadd_pkg::FMT_BITS]));
+        tree_result = tree_result | lv_res0[k*64 +: 64];
         tree_flags  = tree_flags | lv_flags[k*FlagB +: FlagB];
         tree_tag    = tree_tag | lv_meta[k*MetaW +: TagW];
       end
