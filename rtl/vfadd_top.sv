@@ -42,8 +42,11 @@
 // | fadda, k active      | NumStages * k + 3            | 1 per NumStages * k + 2 cycles    |
 // L = log2(CeilPow2(VL / esize)) = ceil(log2(elements)). Responses come in request order: a
 // request whose result would overtake or meet an earlier one waits in the input register (e.g.
-// a fadd right behind a faddv). While a FADDA runs, later operations other than FADDA issue as
-// soon as they would finish after it (a second FADDA waits for the unit). req_ready_o depends on
+// a fadd right behind a faddv). A FADDA counts as finishing NumStages + 2 cycles after its issue
+// for this (2 with no active element; its exact NumStages * k + 2 is summed while it issues), so
+// it waits until every earlier result leaves within that. While a FADDA runs, later operations
+// other than FADDA issue as soon as they would finish after it (a second FADDA waits for the
+// unit). req_ready_o depends on
 // rsp_ready_i combinationally (through the advance condition), never on req_valid_i.
 `include "vfadd_assert.svh"
 
@@ -183,18 +186,20 @@ module vfadd_top #(
     end
   end
 
-  // FADDA's cycles, NumStages * k + 2 for k active elements, counted for each format in parallel
-  // from the predicate and the VL alone (balanced adder trees that carry the weight and the
-  // offset on their leaves); the decoded format only picks one of the three at the end.
-  localparam int unsigned HCntW = $clog2(NSlot * Stages + 3);
-  localparam int unsigned SCntW = $clog2(NSlot / 2 * Stages + 3);
-  localparam int unsigned DCntW = $clog2(NSlot / 4 * Stages + 3);
-  logic [NSlot-1:0]   h_act;
-  logic [NSlot/2-1:0] s_act;
-  logic [NSlot/4-1:0] d_act;
-  logic [HCntW-1:0]   h_cycles;
-  logic [SCntW-1:0]   s_cycles;
-  logic [DCntW-1:0]   d_fadda_cycles;
+  // FADDA's k active elements, counted in two steps so that neither the request nor the input
+  // register pays for a count across the whole vector: here, per 128-bit granule g (8 FP16, 4
+  // FP32 or 2 FP64 elements), NumStages times the active elements of each format, picked by the
+  // decoded format (d_gran); from the input register, their sum gives the cycles FADDA takes
+  // (fadda_rem below). For the FADDA's own issue decision only "any element active" is needed
+  // (d_cycles: its result leaves no sooner than NumStages + 2 cycles after it issues, or 2 when
+  // no element is active).
+  localparam int unsigned Gran  = VecW / 128;
+  localparam int unsigned GranW = $clog2(8 * Stages + 1);
+  logic [NSlot-1:0]      h_act;
+  logic [NSlot/2-1:0]    s_act;
+  logic [NSlot/4-1:0]    d_act;
+  logic                  d_fadda_any;
+  logic [Gran*GranW-1:0] d_gran;
   always_comb begin
     for (int unsigned s = 0; s < NSlot; s++) begin
       h_act[s] = d_in_vl[s] && req_pg_i[2*s];
@@ -205,16 +210,19 @@ module vfadd_top #(
     for (int unsigned e = 0; e < NSlot / 4; e++) begin
       d_act[e] = d_in_vl[4*e] && req_pg_i[8*e];
     end
+    d_fadda_any = (d_fmt == vfadd_pkg::FMT_D) ? |d_act :
+                  (d_fmt == vfadd_pkg::FMT_S) ? |s_act : |h_act;
   end
-  vfadd_popcount #(.Width(NSlot), .Weight(Stages), .Offset(2)) u_h_cycles (
-    .x_i(h_act), .count_o(h_cycles)
-  );
-  vfadd_popcount #(.Width(NSlot / 2), .Weight(Stages), .Offset(2)) u_s_cycles (
-    .x_i(s_act), .count_o(s_cycles)
-  );
-  vfadd_popcount #(.Width(NSlot / 4), .Weight(Stages), .Offset(2)) u_d_cycles (
-    .x_i(d_act), .count_o(d_fadda_cycles)
-  );
+  for (genvar g = 0; g < Gran; g++) begin : gen_gran
+    logic [GranW-1:0]                h_n;
+    logic [$clog2(4*Stages + 1)-1:0] s_n;
+    logic [$clog2(2*Stages + 1)-1:0] d_n;
+    vfadd_popcount #(.Width(8), .Weight(Stages)) u_h (.x_i(h_act[8*g +: 8]), .count_o(h_n));
+    vfadd_popcount #(.Width(4), .Weight(Stages)) u_s (.x_i(s_act[4*g +: 4]), .count_o(s_n));
+    vfadd_popcount #(.Width(2), .Weight(Stages)) u_d (.x_i(d_act[2*g +: 2]), .count_o(d_n));
+    assign d_gran[g*GranW +: GranW] = (d_fmt == vfadd_pkg::FMT_D) ? GranW'(d_n) :
+                                      (d_fmt == vfadd_pkg::FMT_S) ? GranW'(s_n) : h_n;
+  end
 
   logic [2:0] d_lg;  // ceil(log2(len + 1)), len + 1 = VL / 128
   always_comb begin
@@ -229,14 +237,14 @@ module vfadd_top #(
                            (d_fmt == vfadd_pkg::FMT_S) ? 3'd2 : 3'd1);
   end
 
-  // Cycles from the issue (inclusive) to the response register loading the result.
+  // Cycles from the issue (inclusive) to the response register loading the result (FADDA: the
+  // fewest it can take).
   logic [DBits-1:0] d_cycles;
   always_comb begin
     if (d_faddv) begin
       d_cycles = DBits'(d_tree_depth) * DBits'(Stages) + 1'b1;
     end else if (d_fadda) begin
-      d_cycles = (d_fmt == vfadd_pkg::FMT_D) ? DBits'(d_fadda_cycles) :
-                 (d_fmt == vfadd_pkg::FMT_S) ? DBits'(s_cycles) : DBits'(h_cycles);
+      d_cycles = d_fadda_any ? DBits'(Stages + 2) : DBits'(2);
     end else begin
       d_cycles = DBits'(Stages + 1);
     end
@@ -252,13 +260,14 @@ module vfadd_top #(
   );
 
   // ---- input register --------------------------------------------------------------------------
-  localparam int unsigned InW = vfadd_pkg::FMT_BITS + 6 + LBits + DBits + 3 * NSlot + FpcrB
-                                + 3 * VecW + TagW;
+  localparam int unsigned InW = vfadd_pkg::FMT_BITS + 6 + LBits + DBits + Gran * GranW
+                                + 3 * NSlot + FpcrB + 3 * VecW + TagW;
   logic                          r0_valid, issue, req_fire;
   vfadd_pkg::fmt_t               fmt;
   logic                          undef, is_faddv, is_fadda, is_vec, sub, unused_pred;
   logic [LBits-1:0]              tree_depth;
   logic [DBits-1:0]              issue_cycles, rem_q, rem_d;
+  logic [Gran*GranW-1:0]         gran;
   logic [NSlot-1:0]              in_vl, active, first;
   vfadd_pkg::fpcr_t              r0_fpcr;
   logic [VecW-1:0]               r0_op1, r0_op2, r0_a;
@@ -269,18 +278,25 @@ module vfadd_top #(
   vfadd_pipe_reg #(.Width(InW), .Depth(1)) u_in_reg (
     .clk_i, .rst_ni, .stall_i(!(req_fire || issue)), .valid_i(req_fire),
     .data_i({d_fmt, d_undef, d_pred, d_faddv, d_fadda, d_vec, d_sub, d_tree_depth, d_cycles,
-             d_in_vl, d_active, d_first, req_fpcr, d_op1, d_op2, req_a_i, req_tag_i}),
+             d_gran, d_in_vl, d_active, d_first, req_fpcr, d_op1, d_op2, req_a_i, req_tag_i}),
     .valid_o(r0_valid),
     .data_o({fmt, undef, unused_pred, is_faddv, is_fadda, is_vec, sub, tree_depth, issue_cycles,
-             in_vl, active, first, r0_fpcr, r0_op1, r0_op2, r0_a, r0_tag})
+             gran, in_vl, active, first, r0_fpcr, r0_op1, r0_op2, r0_a, r0_tag})
   );
 
   logic fadda_busy;
   assign issue = r0_valid && advance && issue_cycles > rem_q && !(is_fadda && fadda_busy);
 
   // rem_q: cycles of advance until the latest issued operation's result loads the response
-  // register; a new one must come strictly later.
-  assign rem_d = issue ? issue_cycles - 1'b1 : (rem_q != '0) ? rem_q - 1'b1 : '0;
+  // register; a new one must come strictly later. A FADDA's exact cycles, NumStages * k + 2, are
+  // summed here from its granules' counts (fadda_rem: one less, what rem_q becomes); its issue
+  // above used the fewest it can take, so it never overtakes.
+  logic [DBits-1:0] fadda_rem;
+  vfadd_sum_tree #(.Count(Gran), .InW(GranW), .MaxIn(8 * Stages), .Offset(1)) u_fadda_rem (
+    .x_i(gran), .sum_o(fadda_rem)
+  );
+  assign rem_d = issue ? (is_fadda ? fadda_rem : issue_cycles - 1'b1) :
+                 (rem_q != '0) ? rem_q - 1'b1 : '0;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rem_q <= '0;
