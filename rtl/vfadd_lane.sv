@@ -6,7 +6,7 @@
 //
 // The format is chosen per operation; the FPCR fields travel with it. Each format has its own
 // element adders (vfadd_fmt_add); the format of the operation travels beside them and selects
-// the result. Latency is exactly NumStages cycles, one operation per cycle; stall_i holds every
+// the result (result_o; each format's results also leave unselected, d/s/h_result_o). Latency is exactly NumStages cycles, one operation per cycle; stall_i holds every
 // stage (the caller holds its inputs while stalled: nothing is accepted).
 //
 // The cut points for each NumStages are chosen inside vfadd_fmt_add (table in its header); every
@@ -36,8 +36,14 @@ module vfadd_lane #(
   input  logic [LaneW-1:0] op2_i,     // op2 elements
   output logic             valid_o,   // result valid
   output logic [LaneW-1:0] result_o,  // result elements
-  output logic [FlagW-1:0] flags_o    // per element slot e: fpsr_flags_t at [e*5 +: 5]; slots
+  output logic [FlagW-1:0] flags_o,   // per element slot e: fpsr_flags_t at [e*5 +: 5]; slots
                                       // beyond the format's element count are 0
+  // Each format's adders' results before the format select (valid only for the format of the
+  // operation; 0 for a format wider than Width): the FADDV tree takes its operands from them
+  // without passing through a select.
+  output logic [LaneW-1:0] d_result_o,
+  output logic [LaneW-1:0] s_result_o,
+  output logic [LaneW-1:0] h_result_o
 );
 
   if (NumStages < 1 || NumStages > 6) begin : gen_bad_stages
@@ -46,11 +52,14 @@ module vfadd_lane #(
   if (Width != 64 && Width != 32 && Width != 16) begin : gen_bad_width
     $error("vfadd_lane: Width must be 64, 32 or 16");
   end
+  // A legal depth for the logic below when NumStages is not, so that the error above is the only
+  // message of such an elaboration.
+  localparam int unsigned Stages = (NumStages >= 1 && NumStages <= 6) ? NumStages : 1;
   localparam int unsigned FlagB = vfadd_pkg::FLAG_BITS;
 
   // ---- the format travels beside the element adders -------------------------------------------
   vfadd_pkg::fmt_t out_fmt;
-  vfadd_pipe_reg #(.Width(vfadd_pkg::FMT_BITS), .Depth(NumStages)) u_fmt_pipe (
+  vfadd_pipe_reg #(.Width(vfadd_pkg::FMT_BITS), .Depth(Stages)) u_fmt_pipe (
     .clk_i, .rst_ni, .stall_i, .valid_i, .data_i(fmt_i), .valid_o, .data_o(out_fmt)
   );
 
@@ -65,7 +74,7 @@ module vfadd_lane #(
     localparam int unsigned NE = Width / EW;                                                   \
     for (genvar e = 0; e < NE; e++) begin : gen_elem                                           \
       logic unused_valid;                                                                      \
-      vfadd_fmt_add #(.Fmt(FMT), .NumStages(NumStages)) u_add (                                \
+      vfadd_fmt_add #(.Fmt(FMT), .NumStages(Stages)) u_add (                                   \
         .clk_i, .rst_ni, .stall_i, .valid_i(valid_i & (fmt_i == FMT)),                         \
         .op1_i(op1_i[e*EW +: EW]), .op2_i(op2_i[e*EW +: EW]), .sub_i, .fpcr_i,                 \
         .valid_o(unused_valid), .result_o(RES[e*EW +: EW]), .flags_o(FLG[e*FlagB +: FlagB])    \
@@ -83,6 +92,10 @@ module vfadd_lane #(
   `VFADD_LANE_GEN(gen_s, vfadd_pkg::FMT_S, s_result, s_flags)
   `VFADD_LANE_GEN(gen_h, vfadd_pkg::FMT_H, h_result, h_flags)
   `undef VFADD_LANE_GEN
+
+  assign d_result_o = d_result;
+  assign s_result_o = s_result;
+  assign h_result_o = h_result;
 
   // ---- format select ----------------------------------------------------------------------------
   always_comb begin

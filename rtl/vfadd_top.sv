@@ -42,8 +42,11 @@
 // | fadda, k active      | NumStages * k + 3            | 1 per NumStages * k + 2 cycles    |
 // L = log2(CeilPow2(VL / esize)) = ceil(log2(elements)). Responses come in request order: a
 // request whose result would overtake or meet an earlier one waits in the input register (e.g.
-// a fadd right behind a faddv). While a FADDA runs, later operations other than FADDA issue as
-// soon as they would finish after it (a second FADDA waits for the unit). req_ready_o depends on
+// a fadd right behind a faddv). A FADDA counts as finishing NumStages + 2 cycles after its issue
+// for this (2 with no active element; its exact NumStages * k + 2 is summed while it issues), so
+// it waits until every earlier result leaves within that. While a FADDA runs, later operations
+// other than FADDA issue as soon as they would finish after it (a second FADDA waits for the
+// unit). req_ready_o depends on
 // rsp_ready_i combinationally (through the advance condition), never on req_valid_i.
 `include "vfadd_assert.svh"
 
@@ -51,8 +54,13 @@ module vfadd_top #(
   parameter int unsigned MaxVecLenBits = 512,  // largest vector length: 128 .. 2048, a multiple of 128
   parameter int unsigned NumStages     = 3,    // adder pipeline depth: 1 .. 6
   parameter int unsigned TagBits       = 16,   // request tag bits: 1 .. 32
-  localparam int unsigned VecW  = MaxVecLenBits,
-  localparam int unsigned PredW = MaxVecLenBits / 8
+  // The widths below fall back to legal values when a parameter is illegal, so that the only
+  // messages of such an elaboration are the named errors under "parameters" (no cascade of width
+  // errors from the modules inside).
+  localparam int unsigned VecW  = (MaxVecLenBits >= 128 && MaxVecLenBits <= 2048 &&
+                                   MaxVecLenBits % 128 == 0) ? MaxVecLenBits : 128,
+  localparam int unsigned PredW = VecW / 8,
+  localparam int unsigned TagW  = (TagBits >= 1 && TagBits <= 32) ? TagBits : 1
 ) (
   input  logic                 clk_i,          // clock
   input  logic                 rst_ni,         // async reset, active low
@@ -69,13 +77,13 @@ module vfadd_top #(
   input  logic [PredW-1:0]     req_pg_i,       // governing predicate, one bit per byte
   input  logic [VecW-1:0]      req_a_i,        // Zdn / Zn; FADDA: Vdn in the low bits
   input  logic [VecW-1:0]      req_b_i,        // Zm; FADDV: Zn
-  input  logic [TagBits-1:0]   req_tag_i,      // returned with the response
+  input  logic [TagW-1:0]      req_tag_i,      // returned with the response
   // ---- response ----
   output logic                 rsp_valid_o,    // a response is presented
   input  logic                 rsp_ready_i,    // the response is taken this cycle
   output logic [VecW-1:0]      rsp_result_o,   // destination; 0 at and above VL
   output logic [31:0]          rsp_fpsr_o,     // FPSR flags: IOC 0, OFC 2, UFC 3, IXC 4, IDC 7
-  output logic [TagBits-1:0]   rsp_tag_o,      // the request's tag
+  output logic [TagW-1:0]      rsp_tag_o,      // the request's tag
   output logic                 rsp_undef_o     // the request was not an operation
 );
 
@@ -89,6 +97,7 @@ module vfadd_top #(
   if (TagBits < 1 || TagBits > 32) begin : gen_bad_tag
     $error("vfadd_top: TagBits must be 1 .. 32");
   end
+  localparam int unsigned Stages = (NumStages >= 1 && NumStages <= 6) ? NumStages : 1;
 
   localparam int unsigned NumLanes = VecW / vfadd_pkg::LANE_BITS;
   localparam int unsigned NSlot    = VecW / 16;              // 16-bit element slots
@@ -97,7 +106,7 @@ module vfadd_top #(
   localparam int unsigned W1       = P2 / 2;                 // FADDV level 1 output bits
   localparam int unsigned Levels   = $clog2(P2 / 16);        // deepest FADDV level (FP16)
   localparam int unsigned LBits    = 3;                      // FADDV depth L, 1 .. 7
-  localparam int unsigned DBits    = $clog2(NSlot * NumStages + 3);  // cycles to the response
+  localparam int unsigned DBits    = $clog2(NSlot * Stages + 3);     // cycles to the response
   localparam int unsigned FlagB    = vfadd_pkg::FLAG_BITS;
   localparam int unsigned FpcrB    = vfadd_pkg::FPCR_BITS;
   localparam int unsigned LaneFlagW = vfadd_pkg::LANE_SLOTS * FlagB;
@@ -177,18 +186,20 @@ module vfadd_top #(
     end
   end
 
-  // FADDA's cycles, NumStages * k + 2 for k active elements, counted for each format in parallel
-  // from the predicate and the VL alone (balanced adder trees that carry the weight and the
-  // offset on their leaves); the decoded format only picks one of the three at the end.
-  localparam int unsigned HCntW = $clog2(NSlot * NumStages + 3);
-  localparam int unsigned SCntW = $clog2(NSlot / 2 * NumStages + 3);
-  localparam int unsigned DCntW = $clog2(NSlot / 4 * NumStages + 3);
-  logic [NSlot-1:0]   h_act;
-  logic [NSlot/2-1:0] s_act;
-  logic [NSlot/4-1:0] d_act;
-  logic [HCntW-1:0]   h_cycles;
-  logic [SCntW-1:0]   s_cycles;
-  logic [DCntW-1:0]   d_fadda_cycles;
+  // FADDA's k active elements, counted in two steps so that neither the request nor the input
+  // register pays for a count across the whole vector: here, per 128-bit granule g (8 FP16, 4
+  // FP32 or 2 FP64 elements), NumStages times the active elements of each format, picked by the
+  // decoded format (d_gran); from the input register, their sum gives the cycles FADDA takes
+  // (fadda_rem below). For the FADDA's own issue decision only "any element active" is needed
+  // (d_cycles: its result leaves no sooner than NumStages + 2 cycles after it issues, or 2 when
+  // no element is active).
+  localparam int unsigned Gran  = VecW / 128;
+  localparam int unsigned GranW = $clog2(8 * Stages + 1);
+  logic [NSlot-1:0]      h_act;
+  logic [NSlot/2-1:0]    s_act;
+  logic [NSlot/4-1:0]    d_act;
+  logic                  d_fadda_any;
+  logic [Gran*GranW-1:0] d_gran;
   always_comb begin
     for (int unsigned s = 0; s < NSlot; s++) begin
       h_act[s] = d_in_vl[s] && req_pg_i[2*s];
@@ -199,16 +210,19 @@ module vfadd_top #(
     for (int unsigned e = 0; e < NSlot / 4; e++) begin
       d_act[e] = d_in_vl[4*e] && req_pg_i[8*e];
     end
+    d_fadda_any = (d_fmt == vfadd_pkg::FMT_D) ? |d_act :
+                  (d_fmt == vfadd_pkg::FMT_S) ? |s_act : |h_act;
   end
-  vfadd_popcount #(.Width(NSlot), .Weight(NumStages), .Offset(2)) u_h_cycles (
-    .x_i(h_act), .count_o(h_cycles)
-  );
-  vfadd_popcount #(.Width(NSlot / 2), .Weight(NumStages), .Offset(2)) u_s_cycles (
-    .x_i(s_act), .count_o(s_cycles)
-  );
-  vfadd_popcount #(.Width(NSlot / 4), .Weight(NumStages), .Offset(2)) u_d_cycles (
-    .x_i(d_act), .count_o(d_fadda_cycles)
-  );
+  for (genvar g = 0; g < Gran; g++) begin : gen_gran
+    logic [GranW-1:0]                h_n;
+    logic [$clog2(4*Stages + 1)-1:0] s_n;
+    logic [$clog2(2*Stages + 1)-1:0] d_n;
+    vfadd_popcount #(.Width(8), .Weight(Stages)) u_h (.x_i(h_act[8*g +: 8]), .count_o(h_n));
+    vfadd_popcount #(.Width(4), .Weight(Stages)) u_s (.x_i(s_act[4*g +: 4]), .count_o(s_n));
+    vfadd_popcount #(.Width(2), .Weight(Stages)) u_d (.x_i(d_act[2*g +: 2]), .count_o(d_n));
+    assign d_gran[g*GranW +: GranW] = (d_fmt == vfadd_pkg::FMT_D) ? GranW'(d_n) :
+                                      (d_fmt == vfadd_pkg::FMT_S) ? GranW'(s_n) : h_n;
+  end
 
   logic [2:0] d_lg;  // ceil(log2(len + 1)), len + 1 = VL / 128
   always_comb begin
@@ -223,16 +237,16 @@ module vfadd_top #(
                            (d_fmt == vfadd_pkg::FMT_S) ? 3'd2 : 3'd1);
   end
 
-  // Cycles from the issue (inclusive) to the response register loading the result.
+  // Cycles from the issue (inclusive) to the response register loading the result (FADDA: the
+  // fewest it can take).
   logic [DBits-1:0] d_cycles;
   always_comb begin
     if (d_faddv) begin
-      d_cycles = DBits'(d_tree_depth) * DBits'(NumStages) + 1'b1;
+      d_cycles = DBits'(d_tree_depth) * DBits'(Stages) + 1'b1;
     end else if (d_fadda) begin
-      d_cycles = (d_fmt == vfadd_pkg::FMT_D) ? DBits'(d_fadda_cycles) :
-                 (d_fmt == vfadd_pkg::FMT_S) ? DBits'(s_cycles) : DBits'(h_cycles);
+      d_cycles = d_fadda_any ? DBits'(Stages + 2) : DBits'(2);
     end else begin
-      d_cycles = DBits'(NumStages + 1);
+      d_cycles = DBits'(Stages + 1);
     end
   end
 
@@ -246,35 +260,43 @@ module vfadd_top #(
   );
 
   // ---- input register --------------------------------------------------------------------------
-  localparam int unsigned InW = vfadd_pkg::FMT_BITS + 6 + LBits + DBits + 3 * NSlot + FpcrB
-                                + 3 * VecW + TagBits;
+  localparam int unsigned InW = vfadd_pkg::FMT_BITS + 6 + LBits + DBits + Gran * GranW
+                                + 3 * NSlot + FpcrB + 3 * VecW + TagW;
   logic                          r0_valid, issue, req_fire;
   vfadd_pkg::fmt_t               fmt;
   logic                          undef, is_faddv, is_fadda, is_vec, sub, unused_pred;
   logic [LBits-1:0]              tree_depth;
   logic [DBits-1:0]              issue_cycles, rem_q, rem_d;
+  logic [Gran*GranW-1:0]         gran;
   logic [NSlot-1:0]              in_vl, active, first;
   vfadd_pkg::fpcr_t              r0_fpcr;
   logic [VecW-1:0]               r0_op1, r0_op2, r0_a;
-  logic [TagBits-1:0]            r0_tag;
+  logic [TagW-1:0]               r0_tag;
 
   assign req_ready_o = !r0_valid || issue;
   assign req_fire    = req_valid_i && req_ready_o;
   vfadd_pipe_reg #(.Width(InW), .Depth(1)) u_in_reg (
     .clk_i, .rst_ni, .stall_i(!(req_fire || issue)), .valid_i(req_fire),
     .data_i({d_fmt, d_undef, d_pred, d_faddv, d_fadda, d_vec, d_sub, d_tree_depth, d_cycles,
-             d_in_vl, d_active, d_first, req_fpcr, d_op1, d_op2, req_a_i, req_tag_i}),
+             d_gran, d_in_vl, d_active, d_first, req_fpcr, d_op1, d_op2, req_a_i, req_tag_i}),
     .valid_o(r0_valid),
     .data_o({fmt, undef, unused_pred, is_faddv, is_fadda, is_vec, sub, tree_depth, issue_cycles,
-             in_vl, active, first, r0_fpcr, r0_op1, r0_op2, r0_a, r0_tag})
+             gran, in_vl, active, first, r0_fpcr, r0_op1, r0_op2, r0_a, r0_tag})
   );
 
   logic fadda_busy;
   assign issue = r0_valid && advance && issue_cycles > rem_q && !(is_fadda && fadda_busy);
 
   // rem_q: cycles of advance until the latest issued operation's result loads the response
-  // register; a new one must come strictly later.
-  assign rem_d = issue ? issue_cycles - 1'b1 : (rem_q != '0) ? rem_q - 1'b1 : '0;
+  // register; a new one must come strictly later. A FADDA's exact cycles, NumStages * k + 2, are
+  // summed here from its granules' counts (fadda_rem: one less, what rem_q becomes); its issue
+  // above used the fewest it can take, so it never overtakes.
+  logic [DBits-1:0] fadda_rem;
+  vfadd_sum_tree #(.Count(Gran), .InW(GranW), .MaxIn(8 * Stages), .Offset(1)) u_fadda_rem (
+    .x_i(gran), .sum_o(fadda_rem)
+  );
+  assign rem_d = issue ? (is_fadda ? fadda_rem : issue_cycles - 1'b1) :
+                 (rem_q != '0) ? rem_q - 1'b1 : '0;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rem_q <= '0;
@@ -285,31 +307,32 @@ module vfadd_top #(
 
   // ---- the vector lanes (every vector operation, FADDV level 1) ---------------------------------
   logic                      lanes_valid;
-  logic [VecW-1:0]           lanes_result;
+  logic [VecW-1:0]           lanes_result, lanes_d, lanes_s, lanes_h;
   logic [NumLanes*LaneFlagW-1:0] lanes_flags;
-  vfadd_lane_array #(.NumLanes(NumLanes), .NumStages(NumStages)) u_lanes (
+  vfadd_lane_array #(.NumLanes(NumLanes), .NumStages(Stages)) u_lanes (
     .clk_i, .rst_ni, .stall_i(!advance), .valid_i(issue && (is_vec || is_faddv)), .fmt_i(fmt),
     .sub_i(sub && is_vec), .fpcr_i(r0_fpcr), .op1_i(r0_op1), .op2_i(r0_op2), .valid_o(lanes_valid),
-    .result_o(lanes_result), .flags_o(lanes_flags)
+    .result_o(lanes_result), .flags_o(lanes_flags), .d_result_o(lanes_d), .s_result_o(lanes_s),
+    .h_result_o(lanes_h)
   );
 
   // What the lanes' results need at their exit: the operation's state (a narrow pipe, which the
   // assertions sample) and the merge inputs (a wide one, loaded for vector operations only).
-  localparam int unsigned CtlW  = 2 + LBits + vfadd_pkg::FMT_BITS + FpcrB + TagBits;
+  localparam int unsigned CtlW  = 2 + LBits + vfadd_pkg::FMT_BITS + FpcrB + TagW;
   localparam int unsigned MergeW = 2 * NSlot + VecW;
   logic                 m_valid, m_faddv, m_undef, unused_merge_valid;
   logic [LBits-1:0]     m_depth;
   vfadd_pkg::fmt_t      m_fmt;
   vfadd_pkg::fpcr_t     m_fpcr;
-  logic [TagBits-1:0]   m_tag;
+  logic [TagW-1:0]      m_tag;
   logic [NSlot-1:0]     m_active, m_in_vl;
   logic [VecW-1:0]      m_a;
-  vfadd_pipe_reg #(.Width(CtlW), .Depth(NumStages)) u_lanes_ctl (
+  vfadd_pipe_reg #(.Width(CtlW), .Depth(Stages)) u_lanes_ctl (
     .clk_i, .rst_ni, .stall_i(!advance), .valid_i(issue && !is_fadda),
     .data_i({is_faddv, undef, tree_depth, fmt, r0_fpcr, r0_tag}),
     .valid_o(m_valid), .data_o({m_faddv, m_undef, m_depth, m_fmt, m_fpcr, m_tag})
   );
-  vfadd_pipe_reg #(.Width(MergeW), .Depth(NumStages)) u_lanes_merge (
+  vfadd_pipe_reg #(.Width(MergeW), .Depth(Stages)) u_lanes_merge (
     .clk_i, .rst_ni, .stall_i(!advance), .valid_i(issue && is_vec),
     .data_i({active, in_vl, r0_a}),
     .valid_o(unused_merge_valid), .data_o({m_active, m_in_vl, m_a})
@@ -334,14 +357,18 @@ module vfadd_top #(
   assign main_flags  = m_undef ? '0 : m_faddv ? all_flags : vec_flags;
 
   // ---- FADDV levels 2 .. Levels ----------------------------------------------------------------
-  // Level k holds P2 >> k result bits; its results sit in lv_sum[k*W1 +: W1], zero-extended.
-  localparam int unsigned MetaW = LBits + TagBits;
+  // Level k holds P2 >> k result bits of each format (each format's adders before their format
+  // select; level 1: the lanes'), packed in lv_d/lv_s/lv_h at LvAt(k) = P2 - (P2 >> (k - 1));
+  // level k's element 0 in its operation's format is lv_res0[k*64 +: 64].
+  localparam int unsigned MetaW = LBits + TagW;
   logic [Levels:0]            lv_valid;
   logic [(Levels+1)*vfadd_pkg::FMT_BITS-1:0] lv_fmt;
   logic [(Levels+1)*FpcrB-1:0] lv_fpcr;
   logic [(Levels+1)*FlagB-1:0] lv_flags;
   logic [(Levels+1)*MetaW-1:0] lv_meta;
-  logic [(Levels+1)*W1-1:0]    lv_sum;
+  localparam int unsigned LvW = P2 - (P2 >> Levels);  // levels 1 .. Levels packed
+  logic [LvW-1:0]             lv_d, lv_s, lv_h;
+  logic [(Levels+1)*64-1:0]    lv_res0;
   logic [Levels:0]            lv_exit;
 
   assign lv_valid[0] = 1'b0;  // level 0 does not exist
@@ -349,7 +376,7 @@ module vfadd_top #(
   assign lv_fpcr[0 +: FpcrB] = '0;
   assign lv_flags[0 +: FlagB] = '0;
   assign lv_meta[0 +: MetaW] = '0;
-  assign lv_sum[0 +: W1] = '0;
+  assign lv_res0[0 +: 64] = '0;
   assign lv_exit[0] = 1'b0;
   assign lv_exit[1] = 1'b0;   // level 1 leaves through main_exit
   assign lv_valid[1] = m_valid && m_faddv;
@@ -357,53 +384,65 @@ module vfadd_top #(
   assign lv_fpcr[FpcrB +: FpcrB] = m_fpcr;
   assign lv_flags[FlagB +: FlagB] = all_flags;
   assign lv_meta[MetaW +: MetaW] = {m_depth, m_tag};
-  assign lv_sum[W1 +: W1] = lanes_result[W1-1:0];
+  assign lv_d[0 +: W1] = lanes_d[W1-1:0];  // LvAt(1) = 0
+  assign lv_s[0 +: W1] = lanes_s[W1-1:0];
+  assign lv_h[0 +: W1] = lanes_h[W1-1:0];
+  assign lv_res0[64 +: 64] = '0;  // level 1 leaves through main_exit
 
   for (genvar k = 2; k <= Levels; k++) begin : gen_level
     localparam int unsigned OutW = P2 >> k;
+    localparam int unsigned InAt = P2 - (P2 >> (k - 2));   // LvAt(k - 1)
+    localparam int unsigned OutAt = P2 - (P2 >> (k - 1));  // LvAt(k)
     logic [LBits-1:0] prev_depth, depth;
-    logic [OutW-1:0] sum;
     vfadd_pkg::fmt_t fmt_o;
     vfadd_pkg::fpcr_t fpcr_o;
     vfadd_pkg::fpsr_flags_t flags_o;
-    assign prev_depth = lv_meta[(k-1)*MetaW + TagBits +: LBits];
-    vfadd_faddv_level #(.OutW(OutW), .NumStages(NumStages), .MetaW(MetaW)) u_level (
+    assign prev_depth = lv_meta[(k-1)*MetaW + TagW +: LBits];
+    vfadd_faddv_level #(.OutW(OutW), .NumStages(Stages), .MetaW(MetaW)) u_level (
       .clk_i, .rst_ni, .stall_i(!advance),
       .valid_i(lv_valid[k-1] && prev_depth >= LBits'(k)),
       .fmt_i(lv_fmt[(k-1)*vfadd_pkg::FMT_BITS +: vfadd_pkg::FMT_BITS]),
       .fpcr_i(lv_fpcr[(k-1)*FpcrB +: FpcrB]),
       .flags_i(lv_flags[(k-1)*FlagB +: FlagB]),
       .meta_i(lv_meta[(k-1)*MetaW +: MetaW]),
-      .x_i(lv_sum[(k-1)*W1 +: 2*OutW]),
+      .x_d_i(lv_d[InAt +: 2*OutW]), .x_s_i(lv_s[InAt +: 2*OutW]), .x_h_i(lv_h[InAt +: 2*OutW]),
       .valid_o(lv_valid[k]), .fmt_o, .fpcr_o, .flags_o,
-      .meta_o(lv_meta[k*MetaW +: MetaW]), .sum_o(sum)
+      .meta_o(lv_meta[k*MetaW +: MetaW]), .sum_d_o(lv_d[OutAt +: OutW]),
+      .sum_s_o(lv_s[OutAt +: OutW]), .sum_h_o(lv_h[OutAt +: OutW]), .res0_o(lv_res0[k*64 +: 64])
     );
     assign lv_fmt[k*vfadd_pkg::FMT_BITS +: vfadd_pkg::FMT_BITS] = fmt_o;
     assign lv_fpcr[k*FpcrB +: FpcrB] = fpcr_o;
     assign lv_flags[k*FlagB +: FlagB] = flags_o;
-    assign lv_sum[k*W1 +: W1] = W1'(sum);
-    assign depth = lv_meta[k*MetaW + TagBits +: LBits];
+    assign depth = lv_meta[k*MetaW + TagW +: LBits];
     assign lv_exit[k] = lv_valid[k] && depth == LBits'(k);
   end
 
-  // Level 0 does not exist; the deepest level passes its FPCR to no one.
+  // Level 0 does not exist; the deepest level passes its format, FPCR and sums to no one (its
+  // element 0 leaves through lv_res0); level 1's element 0 leaves through main_exit, and only
+  // its lanes' low W1 bits are FADDV's (the tree of CeilPow2(VL) leaves).
+  localparam int unsigned LastAt = P2 - (P2 >> (Levels - 1));  // LvAt(Levels)
+  localparam int unsigned LastW  = P2 >> Levels;
   logic unused_levels;
-  assign unused_levels = ^{lv_valid[0], lv_fpcr[0 +: FpcrB], lv_fpcr[Levels*FpcrB +: FpcrB]};
+  assign unused_levels = ^{lv_valid[0], lv_fpcr[0 +: FpcrB], lv_fpcr[Levels*FpcrB +: FpcrB],
+                           lv_fmt[0 +: vfadd_pkg::FMT_BITS],
+                           lv_fmt[Levels*vfadd_pkg::FMT_BITS +: vfadd_pkg::FMT_BITS],
+                           lv_res0[0 +: 128], lv_d[LastAt +: LastW], lv_s[LastAt +: LastW],
+                           lv_h[LastAt +: LastW], lanes_d[VecW-1:W1], lanes_s[VecW-1:W1],
+                           lanes_h[VecW-1:W1]};
 
   logic                   tree_exit;
   logic [63:0]            tree_result;
   vfadd_pkg::fpsr_flags_t tree_flags;
-  logic [TagBits-1:0]     tree_tag;
+  logic [TagW-1:0]        tree_tag;
   always_comb begin
     tree_result = '0;
     tree_flags  = '0;
     tree_tag    = '0;
     for (int unsigned k = 2; k <= Levels; k++) begin
       if (lv_exit[k]) begin
-        tree_result = tree_result | (lv_sum[k*W1 +: 64] &
-                      vfadd_pkg::width_mask(lv_fmt[k*vfadd_pkg::FMT_BITS +: vfadd_pkg::FMT_BITS]));
+        tree_result = tree_result | lv_res0[k*64 +: 64];
         tree_flags  = tree_flags | lv_flags[k*FlagB +: FlagB];
-        tree_tag    = tree_tag | lv_meta[k*MetaW +: TagBits];
+        tree_tag    = tree_tag | lv_meta[k*MetaW +: TagW];
       end
     end
   end
@@ -413,8 +452,8 @@ module vfadd_top #(
   logic                   fadda_done;
   logic [63:0]            fadda_result;
   vfadd_pkg::fpsr_flags_t fadda_flags;
-  logic [TagBits-1:0]     fadda_tag;
-  vfadd_fadda #(.MaxVecLenBits(VecW), .NumStages(NumStages), .MetaW(TagBits)) u_fadda (
+  logic [TagW-1:0]        fadda_tag;
+  vfadd_fadda #(.MaxVecLenBits(VecW), .NumStages(Stages), .MetaW(TagW)) u_fadda (
     .clk_i, .rst_ni, .stall_i(!advance), .start_i(issue && is_fadda), .fmt_i(fmt),
     .fpcr_i(r0_fpcr), .acc_i(r0_a[63:0] & vfadd_pkg::width_mask(fmt)), .first_i(first),
     .vec_i(r0_op2), .meta_i(r0_tag), .busy_o(fadda_busy), .done_o(fadda_done),
@@ -425,21 +464,21 @@ module vfadd_top #(
   logic                   any_exit;
   logic [VecW-1:0]        out_result;
   vfadd_pkg::fpsr_flags_t out_flags;
-  logic [TagBits-1:0]     out_tag;
+  logic [TagW-1:0]        out_tag;
   assign any_exit   = main_exit || tree_exit || fadda_done;
   assign out_result = ({VecW{main_exit}} & main_result) |
                       ({VecW{tree_exit}} & VecW'(tree_result)) |
                       ({VecW{fadda_done}} & VecW'(fadda_result));
   assign out_flags  = ({FlagB{main_exit}} & main_flags) | ({FlagB{tree_exit}} & tree_flags) |
                       ({FlagB{fadda_done}} & fadda_flags);
-  assign out_tag    = ({TagBits{main_exit}} & m_tag) | ({TagBits{tree_exit}} & tree_tag) |
-                      ({TagBits{fadda_done}} & fadda_tag);
+  assign out_tag    = ({TagW{main_exit}} & m_tag) | ({TagW{tree_exit}} & tree_tag) |
+                      ({TagW{fadda_done}} & fadda_tag);
 
   logic                   rsp_undef_q;
   logic [VecW-1:0]        rsp_result_q;
   vfadd_pkg::fpsr_flags_t rsp_flags_q;
-  logic [TagBits-1:0]     rsp_tag_q;
-  vfadd_pipe_reg #(.Width(1 + VecW + FlagB + TagBits), .Depth(1)) u_rsp_reg (
+  logic [TagW-1:0]        rsp_tag_q;
+  vfadd_pipe_reg #(.Width(1 + VecW + FlagB + TagW), .Depth(1)) u_rsp_reg (
     .clk_i, .rst_ni, .stall_i(!advance), .valid_i(any_exit),
     .data_i({main_exit && m_undef, out_result, out_flags, out_tag}),
     .valid_o(rsp_valid_q), .data_o({rsp_undef_q, rsp_result_q, rsp_flags_q, rsp_tag_q})
