@@ -9,30 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "vfadd/text.h"
 #include "vfadd/trace.h"
 
 namespace vfadd {
 namespace {
 
 constexpr const char* kFieldNames[] = {"op", "t", "vl", "fpcr", "pg", "a", "b", "res", "fpsr"};
-
-std::string Quote(std::string_view s) {
-  constexpr size_t kMax = 40;
-  std::string out;
-  for (char ch : s.substr(0, kMax)) {
-    const unsigned char u = static_cast<unsigned char>(ch);
-    if (u >= 0x20 && u < 0x7f) {
-      out += ch;
-    } else {
-      static const char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[u >> 4];
-      out += kHex[u & 15];
-    }
-  }
-  if (s.size() > kMax) out += "...(" + std::to_string(s.size()) + " characters)";
-  return "'" + out + "'";
-}
 
 // Why `s` is not a hex field of `digits` digits ("" if it is one).
 std::string HexProblem(std::string_view s, int digits) {
