@@ -1491,6 +1491,7 @@ TEST_F(CliTest, MeasureMatchesTheDocumentedTiming) {
 // of FZ and RM, element 5 carrying the bits, the simplest failing case is element 5 alone at the
 // shortest VL holding it (256), FPCR 0, every other bit 0.
 TEST_F(CliTest, ShrinkReducesToTheSimplestFailingCase) {
+  if (VFADD_MAX_VL < 512) GTEST_SKIP() << "the case is at VL 512, above the tool's maximum";
   // 16 elements: element e of a is 0x3f800000 + e (1.0 and neighbours), b likewise + 0x100.
   std::string a, b;
   for (int e = 15; e >= 0; --e) {
