@@ -4,7 +4,11 @@
 #   make build   configure and build into build/ (the vfadd tool is build/vfadd, vfadd_top with
 #                MAX_VL=512 STAGES=3); `make build MAX_VL=<bits> STAGES=<n>` builds the tool of that
 #                configuration alone into build/vl<bits>_s<n>/vfadd
-#   make test    the quick tier of the tests (what CI runs)
+#   make test    the quick tier of the tests (what CI runs), with a short run of each fuzz target
+#   make test-asan  the model's unit tests and cli_test (on a tool at MaxVecLenBits=128
+#                NumStages=1) built with ASan and UBSan into build-asan/, quick tier
+#   make fuzz    each libFuzzer target of fuzz/ (clang-14) for FUZZ_SECONDS (300), one after the
+#                other: corpus in build/fuzz/corpus/<target>, failing inputs in build/fuzz/
 #   make test-long  the long tier (exhaustive FP16 on the model and on the RTL, long random runs)
 #   make lint    Verilator --lint-only -Wall on the RTL (sim/lint.sh)
 #   make synth   Yosys synthesis of the lane and of vfadd_top (MAX_VL, STAGES): build/synth/*.md
@@ -26,6 +30,9 @@ REGRESS_COUNT ?= 100000
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 MAX_VL ?= 512
 STAGES ?= 3
+FUZZ_SECONDS ?= 300
+FUZZ_TARGETS := trace decode vector
+ASAN_BUILD ?= build-asan
 # The default configuration is the full build in $(BUILD); any other is a tool-only build.
 ifeq ($(MAX_VL)_$(STAGES),512_3)
 CFG_DIR := $(BUILD)
@@ -35,17 +42,24 @@ endif
 VALID_VLS := $(shell seq 128 128 2048)
 CFG_OK := $(if $(and $(filter $(MAX_VL),$(VALID_VLS)),$(filter $(STAGES),1 2 3 4 5 6)),ok)
 
-# Debian packages, and one file each that shows the package is installed.
+# Debian packages, and one file each that shows the package is installed. The fuzz targets'
+# (clang-14 and its libFuzzer and sanitizer runtimes) are part of the build: `make test` runs them.
+FUZZ_CXX := /usr/bin/clang++-14
+FUZZ_PKGS := cmake ninja-build clang-14 libclang-rt-14-dev
+FUZZ_FILES := /usr/bin/cmake /usr/bin/ninja $(FUZZ_CXX) \
+              /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a
 DEPS_PKGS := cmake ninja-build g++ pkg-config libgtest-dev libbenchmark-dev libmpfr-dev libgmp-dev \
-             verilator yosys python3 libsystemc-dev zlib1g-dev
+             verilator yosys python3 libsystemc-dev zlib1g-dev clang-14 libclang-rt-14-dev
 DEPS_FILES := /usr/bin/cmake /usr/bin/ninja /usr/bin/g++ /usr/bin/pkg-config \
               /usr/include/gtest/gtest.h /usr/include/benchmark/benchmark.h /usr/include/mpfr.h \
               /usr/bin/verilator /usr/bin/yosys /usr/bin/python3 /usr/include/systemc.h \
-              /usr/include/zlib.h
+              /usr/include/zlib.h $(FUZZ_FILES)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 MISSING := $(strip $(foreach f,$(DEPS_FILES),$(if $(wildcard $(f)),,$(f))))
+FUZZ_MISSING := $(strip $(foreach f,$(FUZZ_FILES),$(if $(wildcard $(f)),,$(f))))
 
-.PHONY: deps config-check build test test-long lint synth demo bench coverage sweep clean
+.PHONY: deps fuzz-deps config-check build test test-asan test-long fuzz lint synth demo bench \
+        coverage sweep clean
 
 deps:
 ifneq ($(MISSING),)
@@ -56,8 +70,18 @@ else
 	@echo "make deps: all build dependencies are installed"
 endif
 
+# Only what the fuzz targets need (`make fuzz` builds nothing else).
+fuzz-deps:
+ifneq ($(FUZZ_MISSING),)
+	@echo "make fuzz-deps: missing $(FUZZ_MISSING); installing Debian packages: $(FUZZ_PKGS)"
+	$(SUDO) apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(FUZZ_PKGS)
+else
+	@echo "make fuzz-deps: clang-14 and libFuzzer are installed"
+endif
+
 $(BUILD)/build.ninja: CMakeLists.txt | deps
-	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DVFADD_FUZZ=ON
 
 config-check:
 ifneq ($(CFG_OK),ok)
@@ -79,7 +103,24 @@ endif
 test: build
 	cd $(BUILD) && ctest -L quick --output-on-failure -j $(JOBS)
 
+# The model's unit tests and cli_test with ASan and UBSan (CMake option VFADD_ASAN), the tool at
+# the smallest configuration; a build directory of its own.
+test-asan: deps
+	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DVFADD_ASAN=ON \
+	      -DVFADD_MAX_VL=128 -DVFADD_STAGES=1
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	cd $(ASAN_BUILD) && ctest -L quick --output-on-failure -j $(JOBS)
+
+# The fuzz targets (fuzz/README.md), FUZZ_SECONDS each, one after the other; exit 1 if any failed
+# (its input stays in $(BUILD)/fuzz/<target>-crash-*).
+fuzz: fuzz-deps
+	cmake -S fuzz -B $(BUILD)/fuzz -G Ninja -DCMAKE_CXX_COMPILER=$(FUZZ_CXX)
+	cmake --build $(BUILD)/fuzz -j $(JOBS)
+	fuzz/run.sh $(BUILD)/fuzz $(BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# The long tier's own executables (the default configuration's gate netlist) are not in `all`.
 test-long: build
+	cmake --build $(BUILD) -j $(JOBS) --target vfadd_long_tier
 	cd $(BUILD) && ctest -L long --output-on-failure -j $(JOBS)
 
 lint: deps

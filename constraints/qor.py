@@ -336,7 +336,8 @@ BLOCKS = [("vfadd_lane_array", "adder lanes (vector operations, FADDV level 1)")
           ("vfadd_fadda", "FADDA (one adder per format, the ordered loop)"),
           ("vfadd_route", "operand routing (immediates, FADDP pairs, FADDV leaves)"),
           ("vfadd_merge", "predicate merge and flag ORs"),
-          ("vfadd_popcount", "FADDA's active-element counts (issue time)"),
+          ("vfadd_popcount", "FADDA's active-element counts per 128-bit granule (request)"),
+          ("vfadd_sum_tree", "FADDA's cycles from the granules' counts (issue)"),
           ("vfadd_decode", "instruction decoder"),
           ("vfadd_pipe_reg", "input and response registers")]
 

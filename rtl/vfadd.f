@@ -15,6 +15,7 @@ vfadd_fmt_add.sv
 vfadd_lane.sv
 vfadd_lane_array.sv
 vfadd_decode.sv
+vfadd_sum_tree.sv
 vfadd_popcount.sv
 vfadd_pairs.sv
 vfadd_route.sv

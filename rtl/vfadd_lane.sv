@@ -6,7 +6,7 @@
 //
 // The format is chosen per operation; the FPCR fields travel with it. Each format has its own
 // element adders (vfadd_fmt_add); the format of the operation travels beside them and selects
-// the result. Latency is exactly NumStages cycles, one operation per cycle; stall_i holds every
+// the result (result_o; each format's results also leave unselected, d/s/h_result_o). Latency is exactly NumStages cycles, one operation per cycle; stall_i holds every
 // stage (the caller holds its inputs while stalled: nothing is accepted).
 //
 // The cut points for each NumStages are chosen inside vfadd_fmt_add (table in its header); every
@@ -36,8 +36,14 @@ module vfadd_lane #(
   input  logic [LaneW-1:0] op2_i,     // op2 elements
   output logic             valid_o,   // result valid
   output logic [LaneW-1:0] result_o,  // result elements
-  output logic [FlagW-1:0] flags_o    // per element slot e: fpsr_flags_t at [e*5 +: 5]; slots
+  output logic [FlagW-1:0] flags_o,   // per element slot e: fpsr_flags_t at [e*5 +: 5]; slots
                                       // beyond the format's element count are 0
+  // Each format's adders' results before the format select (valid only for the format of the
+  // operation; 0 for a format wider than Width): the FADDV tree takes its operands from them
+  // without passing through a select.
+  output logic [LaneW-1:0] d_result_o,
+  output logic [LaneW-1:0] s_result_o,
+  output logic [LaneW-1:0] h_result_o
 );
 
   if (NumStages < 1 || NumStages > 6) begin : gen_bad_stages
@@ -86,6 +92,10 @@ module vfadd_lane #(
   `VFADD_LANE_GEN(gen_s, vfadd_pkg::FMT_S, s_result, s_flags)
   `VFADD_LANE_GEN(gen_h, vfadd_pkg::FMT_H, h_result, h_flags)
   `undef VFADD_LANE_GEN
+
+  assign d_result_o = d_result;
+  assign s_result_o = s_result;
+  assign h_result_o = h_result;
 
   // ---- format select ----------------------------------------------------------------------------
   always_comb begin

@@ -25,7 +25,10 @@ module vfadd_lane_array #(
   input  logic [VecW-1:0]  op2_i,     // op2
   output logic             valid_o,   // result valid
   output logic [VecW-1:0]  result_o,  // results, lane l at [l*64 +: 64]
-  output logic [FlagW-1:0] flags_o    // flag slots, lane l at [l*20 +: 20]
+  output logic [FlagW-1:0] flags_o,   // flag slots, lane l at [l*20 +: 20]
+  output logic [VecW-1:0]  d_result_o,  // each format's results before the format select
+  output logic [VecW-1:0]  s_result_o,  // (vfadd_lane), lane l at [l*64 +: 64]
+  output logic [VecW-1:0]  h_result_o
 );
 
   if (NumLanes < 1 || NumLanes > 32) begin : gen_bad_lanes
@@ -41,7 +44,8 @@ module vfadd_lane_array #(
       .clk_i, .rst_ni, .stall_i, .valid_i, .fmt_i, .sub_i, .fpcr_i,
       .op1_i(op1_i[l*LaneW +: LaneW]), .op2_i(op2_i[l*LaneW +: LaneW]),
       .valid_o(lane_valid[l]), .result_o(result_o[l*LaneW +: LaneW]),
-      .flags_o(flags_o[l*LaneFlagW +: LaneFlagW])
+      .flags_o(flags_o[l*LaneFlagW +: LaneFlagW]), .d_result_o(d_result_o[l*LaneW +: LaneW]),
+      .s_result_o(s_result_o[l*LaneW +: LaneW]), .h_result_o(h_result_o[l*LaneW +: LaneW])
     );
   end
 

@@ -42,8 +42,11 @@
 // | fadda, k active      | NumStages * k + 3            | 1 per NumStages * k + 2 cycles    |
 // L = log2(CeilPow2(VL / esize)) = ceil(log2(elements)). Responses come in request order: a
 // request whose result would overtake or meet an earlier one waits in the input register (e.g.
-// a fadd right behind a faddv). While a FADDA runs, later operations other than FADDA issue as
-// soon as they would finish after it (a second FADDA waits for the unit). req_ready_o depends on
+// a fadd right behind a faddv). A FADDA counts as finishing NumStages + 2 cycles after its issue
+// for this (2 with no active element; its exact NumStages * k + 2 is summed while it issues), so
+// it waits until every earlier result leaves within that. While a FADDA runs, later operations
+// other than FADDA issue as soon as they would finish after it (a second FADDA waits for the
+// unit). req_ready_o depends on
 // rsp_ready_i combinationally (through the advance condition), never on req_valid_i.
 `include "vfadd_assert.svh"
 
@@ -183,18 +186,20 @@ module vfadd_top #(
     end
   end
 
-  // FADDA's cycles, NumStages * k + 2 for k active elements, counted for each format in parallel
-  // from the predicate and the VL alone (balanced adder trees that carry the weight and the
-  // offset on their leaves); the decoded format only picks one of the three at the end.
-  localparam int unsigned HCntW = $clog2(NSlot * Stages + 3);
-  localparam int unsigned SCntW = $clog2(NSlot / 2 * Stages + 3);
-  localparam int unsigned DCntW = $clog2(NSlot / 4 * Stages + 3);
-  logic [NSlot-1:0]   h_act;
-  logic [NSlot/2-1:0] s_act;
-  logic [NSlot/4-1:0] d_act;
-  logic [HCntW-1:0]   h_cycles;
-  logic [SCntW-1:0]   s_cycles;
-  logic [DCntW-1:0]   d_fadda_cycles;
+  // FADDA's k active elements, counted in two steps so that neither the request nor the input
+  // register pays for a count across the whole vector: here, per 128-bit granule g (8 FP16, 4
+  // FP32 or 2 FP64 elements), NumStages times the active elements of each format, picked by the
+  // decoded format (d_gran); from the input register, their sum gives the cycles FADDA takes
+  // (fadda_rem below). For the FADDA's own issue decision only "any element active" is needed
+  // (d_cycles: its result leaves no sooner than NumStages + 2 cycles after it issues, or 2 when
+  // no element is active).
+  localparam int unsigned Gran  = VecW / 128;
+  localparam int unsigned GranW = $clog2(8 * Stages + 1);
+  logic [NSlot-1:0]      h_act;
+  logic [NSlot/2-1:0]    s_act;
+  logic [NSlot/4-1:0]    d_act;
+  logic                  d_fadda_any;
+  logic [Gran*GranW-1:0] d_gran;
   always_comb begin
     for (int unsigned s = 0; s < NSlot; s++) begin
       h_act[s] = d_in_vl[s] && req_pg_i[2*s];
@@ -205,16 +210,19 @@ module vfadd_top #(
     for (int unsigned e = 0; e < NSlot / 4; e++) begin
       d_act[e] = d_in_vl[4*e] && req_pg_i[8*e];
     end
+    d_fadda_any = (d_fmt == vfadd_pkg::FMT_D) ? |d_act :
+                  (d_fmt == vfadd_pkg::FMT_S) ? |s_act : |h_act;
   end
-  vfadd_popcount #(.Width(NSlot), .Weight(Stages), .Offset(2)) u_h_cycles (
-    .x_i(h_act), .count_o(h_cycles)
-  );
-  vfadd_popcount #(.Width(NSlot / 2), .Weight(Stages), .Offset(2)) u_s_cycles (
-    .x_i(s_act), .count_o(s_cycles)
-  );
-  vfadd_popcount #(.Width(NSlot / 4), .Weight(Stages), .Offset(2)) u_d_cycles (
-    .x_i(d_act), .count_o(d_fadda_cycles)
-  );
+  for (genvar g = 0; g < Gran; g++) begin : gen_gran
+    logic [GranW-1:0]                h_n;
+    logic [$clog2(4*Stages + 1)-1:0] s_n;
+    logic [$clog2(2*Stages + 1)-1:0] d_n;
+    vfadd_popcount #(.Width(8), .Weight(Stages)) u_h (.x_i(h_act[8*g +: 8]), .count_o(h_n));
+    vfadd_popcount #(.Width(4), .Weight(Stages)) u_s (.x_i(s_act[4*g +: 4]), .count_o(s_n));
+    vfadd_popcount #(.Width(2), .Weight(Stages)) u_d (.x_i(d_act[2*g +: 2]), .count_o(d_n));
+    assign d_gran[g*GranW +: GranW] = (d_fmt == vfadd_pkg::FMT_D) ? GranW'(d_n) :
+                                      (d_fmt == vfadd_pkg::FMT_S) ? GranW'(s_n) : h_n;
+  end
 
   logic [2:0] d_lg;  // ceil(log2(len + 1)), len + 1 = VL / 128
   always_comb begin
@@ -229,14 +237,14 @@ module vfadd_top #(
                            (d_fmt == vfadd_pkg::FMT_S) ? 3'd2 : 3'd1);
   end
 
-  // Cycles from the issue (inclusive) to the response register loading the result.
+  // Cycles from the issue (inclusive) to the response register loading the result (FADDA: the
+  // fewest it can take).
   logic [DBits-1:0] d_cycles;
   always_comb begin
     if (d_faddv) begin
       d_cycles = DBits'(d_tree_depth) * DBits'(Stages) + 1'b1;
     end else if (d_fadda) begin
-      d_cycles = (d_fmt == vfadd_pkg::FMT_D) ? DBits'(d_fadda_cycles) :
-                 (d_fmt == vfadd_pkg::FMT_S) ? DBits'(s_cycles) : DBits'(h_cycles);
+      d_cycles = d_fadda_any ? DBits'(Stages + 2) : DBits'(2);
     end else begin
       d_cycles = DBits'(Stages + 1);
     end
@@ -252,13 +260,14 @@ module vfadd_top #(
   );
 
   // ---- input register --------------------------------------------------------------------------
-  localparam int unsigned InW = vfadd_pkg::FMT_BITS + 6 + LBits + DBits + 3 * NSlot + FpcrB
-                                + 3 * VecW + TagW;
+  localparam int unsigned InW = vfadd_pkg::FMT_BITS + 6 + LBits + DBits + Gran * GranW
+                                + 3 * NSlot + FpcrB + 3 * VecW + TagW;
   logic                          r0_valid, issue, req_fire;
   vfadd_pkg::fmt_t               fmt;
   logic                          undef, is_faddv, is_fadda, is_vec, sub, unused_pred;
   logic [LBits-1:0]              tree_depth;
   logic [DBits-1:0]              issue_cycles, rem_q, rem_d;
+  logic [Gran*GranW-1:0]         gran;
   logic [NSlot-1:0]              in_vl, active, first;
   vfadd_pkg::fpcr_t              r0_fpcr;
   logic [VecW-1:0]               r0_op1, r0_op2, r0_a;
@@ -269,18 +278,25 @@ module vfadd_top #(
   vfadd_pipe_reg #(.Width(InW), .Depth(1)) u_in_reg (
     .clk_i, .rst_ni, .stall_i(!(req_fire || issue)), .valid_i(req_fire),
     .data_i({d_fmt, d_undef, d_pred, d_faddv, d_fadda, d_vec, d_sub, d_tree_depth, d_cycles,
-             d_in_vl, d_active, d_first, req_fpcr, d_op1, d_op2, req_a_i, req_tag_i}),
+             d_gran, d_in_vl, d_active, d_first, req_fpcr, d_op1, d_op2, req_a_i, req_tag_i}),
     .valid_o(r0_valid),
     .data_o({fmt, undef, unused_pred, is_faddv, is_fadda, is_vec, sub, tree_depth, issue_cycles,
-             in_vl, active, first, r0_fpcr, r0_op1, r0_op2, r0_a, r0_tag})
+             gran, in_vl, active, first, r0_fpcr, r0_op1, r0_op2, r0_a, r0_tag})
   );
 
   logic fadda_busy;
   assign issue = r0_valid && advance && issue_cycles > rem_q && !(is_fadda && fadda_busy);
 
   // rem_q: cycles of advance until the latest issued operation's result loads the response
-  // register; a new one must come strictly later.
-  assign rem_d = issue ? issue_cycles - 1'b1 : (rem_q != '0) ? rem_q - 1'b1 : '0;
+  // register; a new one must come strictly later. A FADDA's exact cycles, NumStages * k + 2, are
+  // summed here from its granules' counts (fadda_rem: one less, what rem_q becomes); its issue
+  // above used the fewest it can take, so it never overtakes.
+  logic [DBits-1:0] fadda_rem;
+  vfadd_sum_tree #(.Count(Gran), .InW(GranW), .MaxIn(8 * Stages), .Offset(1)) u_fadda_rem (
+    .x_i(gran), .sum_o(fadda_rem)
+  );
+  assign rem_d = issue ? (is_fadda ? fadda_rem : issue_cycles - 1'b1) :
+                 (rem_q != '0) ? rem_q - 1'b1 : '0;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rem_q <= '0;
@@ -291,12 +307,13 @@ module vfadd_top #(
 
   // ---- the vector lanes (every vector operation, FADDV level 1) ---------------------------------
   logic                      lanes_valid;
-  logic [VecW-1:0]           lanes_result;
+  logic [VecW-1:0]           lanes_result, lanes_d, lanes_s, lanes_h;
   logic [NumLanes*LaneFlagW-1:0] lanes_flags;
   vfadd_lane_array #(.NumLanes(NumLanes), .NumStages(Stages)) u_lanes (
     .clk_i, .rst_ni, .stall_i(!advance), .valid_i(issue && (is_vec || is_faddv)), .fmt_i(fmt),
     .sub_i(sub && is_vec), .fpcr_i(r0_fpcr), .op1_i(r0_op1), .op2_i(r0_op2), .valid_o(lanes_valid),
-    .result_o(lanes_result), .flags_o(lanes_flags)
+    .result_o(lanes_result), .flags_o(lanes_flags), .d_result_o(lanes_d), .s_result_o(lanes_s),
+    .h_result_o(lanes_h)
   );
 
   // What the lanes' results need at their exit: the operation's state (a narrow pipe, which the
@@ -340,14 +357,18 @@ module vfadd_top #(
   assign main_flags  = m_undef ? '0 : m_faddv ? all_flags : vec_flags;
 
   // ---- FADDV levels 2 .. Levels ----------------------------------------------------------------
-  // Level k holds P2 >> k result bits; its results sit in lv_sum[k*W1 +: W1], zero-extended.
+  // Level k holds P2 >> k result bits of each format (each format's adders before their format
+  // select; level 1: the lanes'), packed in lv_d/lv_s/lv_h at LvAt(k) = P2 - (P2 >> (k - 1));
+  // level k's element 0 in its operation's format is lv_res0[k*64 +: 64].
   localparam int unsigned MetaW = LBits + TagW;
   logic [Levels:0]            lv_valid;
   logic [(Levels+1)*vfadd_pkg::FMT_BITS-1:0] lv_fmt;
   logic [(Levels+1)*FpcrB-1:0] lv_fpcr;
   logic [(Levels+1)*FlagB-1:0] lv_flags;
   logic [(Levels+1)*MetaW-1:0] lv_meta;
-  logic [(Levels+1)*W1-1:0]    lv_sum;
+  localparam int unsigned LvW = P2 - (P2 >> Levels);  // levels 1 .. Levels packed
+  logic [LvW-1:0]             lv_d, lv_s, lv_h;
+  logic [(Levels+1)*64-1:0]    lv_res0;
   logic [Levels:0]            lv_exit;
 
   assign lv_valid[0] = 1'b0;  // level 0 does not exist
@@ -355,7 +376,7 @@ module vfadd_top #(
   assign lv_fpcr[0 +: FpcrB] = '0;
   assign lv_flags[0 +: FlagB] = '0;
   assign lv_meta[0 +: MetaW] = '0;
-  assign lv_sum[0 +: W1] = '0;
+  assign lv_res0[0 +: 64] = '0;
   assign lv_exit[0] = 1'b0;
   assign lv_exit[1] = 1'b0;   // level 1 leaves through main_exit
   assign lv_valid[1] = m_valid && m_faddv;
@@ -363,12 +384,16 @@ module vfadd_top #(
   assign lv_fpcr[FpcrB +: FpcrB] = m_fpcr;
   assign lv_flags[FlagB +: FlagB] = all_flags;
   assign lv_meta[MetaW +: MetaW] = {m_depth, m_tag};
-  assign lv_sum[W1 +: W1] = lanes_result[W1-1:0];
+  assign lv_d[0 +: W1] = lanes_d[W1-1:0];  // LvAt(1) = 0
+  assign lv_s[0 +: W1] = lanes_s[W1-1:0];
+  assign lv_h[0 +: W1] = lanes_h[W1-1:0];
+  assign lv_res0[64 +: 64] = '0;  // level 1 leaves through main_exit
 
   for (genvar k = 2; k <= Levels; k++) begin : gen_level
     localparam int unsigned OutW = P2 >> k;
+    localparam int unsigned InAt = P2 - (P2 >> (k - 2));   // LvAt(k - 1)
+    localparam int unsigned OutAt = P2 - (P2 >> (k - 1));  // LvAt(k)
     logic [LBits-1:0] prev_depth, depth;
-    logic [OutW-1:0] sum;
     vfadd_pkg::fmt_t fmt_o;
     vfadd_pkg::fpcr_t fpcr_o;
     vfadd_pkg::fpsr_flags_t flags_o;
@@ -380,21 +405,30 @@ module vfadd_top #(
       .fpcr_i(lv_fpcr[(k-1)*FpcrB +: FpcrB]),
       .flags_i(lv_flags[(k-1)*FlagB +: FlagB]),
       .meta_i(lv_meta[(k-1)*MetaW +: MetaW]),
-      .x_i(lv_sum[(k-1)*W1 +: 2*OutW]),
+      .x_d_i(lv_d[InAt +: 2*OutW]), .x_s_i(lv_s[InAt +: 2*OutW]), .x_h_i(lv_h[InAt +: 2*OutW]),
       .valid_o(lv_valid[k]), .fmt_o, .fpcr_o, .flags_o,
-      .meta_o(lv_meta[k*MetaW +: MetaW]), .sum_o(sum)
+      .meta_o(lv_meta[k*MetaW +: MetaW]), .sum_d_o(lv_d[OutAt +: OutW]),
+      .sum_s_o(lv_s[OutAt +: OutW]), .sum_h_o(lv_h[OutAt +: OutW]), .res0_o(lv_res0[k*64 +: 64])
     );
     assign lv_fmt[k*vfadd_pkg::FMT_BITS +: vfadd_pkg::FMT_BITS] = fmt_o;
     assign lv_fpcr[k*FpcrB +: FpcrB] = fpcr_o;
     assign lv_flags[k*FlagB +: FlagB] = flags_o;
-    assign lv_sum[k*W1 +: W1] = W1'(sum);
     assign depth = lv_meta[k*MetaW + TagW +: LBits];
     assign lv_exit[k] = lv_valid[k] && depth == LBits'(k);
   end
 
-  // Level 0 does not exist; the deepest level passes its FPCR to no one.
+  // Level 0 does not exist; the deepest level passes its format, FPCR and sums to no one (its
+  // element 0 leaves through lv_res0); level 1's element 0 leaves through main_exit, and only
+  // its lanes' low W1 bits are FADDV's (the tree of CeilPow2(VL) leaves).
+  localparam int unsigned LastAt = P2 - (P2 >> (Levels - 1));  // LvAt(Levels)
+  localparam int unsigned LastW  = P2 >> Levels;
   logic unused_levels;
-  assign unused_levels = ^{lv_valid[0], lv_fpcr[0 +: FpcrB], lv_fpcr[Levels*FpcrB +: FpcrB]};
+  assign unused_levels = ^{lv_valid[0], lv_fpcr[0 +: FpcrB], lv_fpcr[Levels*FpcrB +: FpcrB],
+                           lv_fmt[0 +: vfadd_pkg::FMT_BITS],
+                           lv_fmt[Levels*vfadd_pkg::FMT_BITS +: vfadd_pkg::FMT_BITS],
+                           lv_res0[0 +: 128], lv_d[LastAt +: LastW], lv_s[LastAt +: LastW],
+                           lv_h[LastAt +: LastW], lanes_d[VecW-1:W1], lanes_s[VecW-1:W1],
+                           lanes_h[VecW-1:W1]};
 
   logic                   tree_exit;
   logic [63:0]            tree_result;
@@ -406,8 +440,7 @@ module vfadd_top #(
     tree_tag    = '0;
     for (int unsigned k = 2; k <= Levels; k++) begin
       if (lv_exit[k]) begin
-        tree_result = tree_result | (lv_sum[k*W1 +: 64] &
-                      vfadd_pkg::width_mask(lv_fmt[k*vfadd_pkg::FMT_BITS +: vfadd_pkg::FMT_BITS]));
+        tree_result = tree_result | lv_res0[k*64 +: 64];
         tree_flags  = tree_flags | lv_flags[k*FlagB +: FlagB];
         tree_tag    = tree_tag | lv_meta[k*MetaW +: TagW];
       end

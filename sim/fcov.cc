@@ -9,9 +9,10 @@
 
 #include <algorithm>
 #include <cinttypes>
-#include <cstdio>
 #include <sstream>
 #include <type_traits>
+
+#include "vfadd/text.h"
 
 namespace vfadd {
 namespace fcov {
@@ -631,14 +632,20 @@ std::string Db::Serialize() const {
 
 namespace {
 
-bool ParseHeader(const std::string& line, int* max_vl, uint64_t* cases) {
-  unsigned long long c = 0;
-  int v = 0, used = 0;
-  if (std::sscanf(line.c_str(), "vfadd-fcov 1 max_vl=%d cases=%llu%n", &v, &c, &used) != 2 ||
-      used != static_cast<int>(line.size()) || !IsValidVl(v)) {
+// "vfadd-fcov 1 max_vl=M cases=N", M and N plain decimal (no sign, no overflow); a CRLF line end
+// is accepted.
+bool ParseHeader(std::string line, int* max_vl, uint64_t* cases) {
+  static const std::string kHead = "vfadd-fcov 1 max_vl=", kCases = " cases=";
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  const size_t at = line.find(kCases, kHead.size());
+  uint64_t v = 0, c = 0;
+  if (line.compare(0, kHead.size(), kHead) != 0 || at == std::string::npos ||
+      !ParseU64(line.substr(kHead.size(), at - kHead.size()), 10, &v) ||
+      !ParseU64(line.substr(at + kCases.size()), 10, &c) || v > kMaxVl ||
+      !IsValidVl(static_cast<int>(v))) {
     return false;
   }
-  *max_vl = v, *cases = c;
+  *max_vl = static_cast<int>(v), *cases = c;
   return true;
 }
 
@@ -675,21 +682,32 @@ bool ParseDb(const std::string& text, const std::string& where, const Model& m, 
     std::string group, row, col, count, extra;
     fields >> group >> row >> col >> count;
     size_t i;
-    char* end = nullptr;
     if (count.empty() || fields >> extra) {
       *error = at + "expected 'group row column count'";
       return false;
     }
+    // Input text is quoted (Quote): it may be binary or megabytes long.
     if (!m.Find(group, row, col, &i)) {
-      *error = at + "no bin '" + row + " " + col + "' in group '" + group + "' of this model";
+      *error = at + "no bin " + Quote(row + " " + col) + " in group " + Quote(group) +
+               " of this model";
       return false;
     }
-    const unsigned long long v = std::strtoull(count.c_str(), &end, 10);
-    if (*end || count[0] == '-') {
-      *error = at + "field 4 'count': expected a decimal count, got '" + count + "'";
+    uint64_t v = 0;
+    if (!ParseU64(count, 10, &v)) {
+      *error = at + "field 4 'count': expected a decimal count below 2^64, got " + Quote(count);
+      return false;
+    }
+    const uint64_t sum = counts[i] + v;
+    if (sum < v || db->counts_[i] + sum < sum) {
+      *error = at + "field 4 'count': the sum of the counts of this bin overflows 64 bits";
       return false;
     }
     counts[i] += v;
+  }
+  if (db->cases_ + cases < cases) {
+    *error = where + ":1: cases=" + std::to_string(cases) + ": the sum of the databases' cases "
+             "overflows 64 bits";
+    return false;
   }
   for (size_t i = 0; i < counts.size(); ++i) db->counts_[i] += counts[i];
   db->cases_ += cases;

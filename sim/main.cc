@@ -272,12 +272,15 @@ std::vector<std::string> Split(const std::string& s, char sep) {
   return out;
 }
 
+// False (errno set) when the file cannot be opened or read (e.g. a directory).
 bool ReadFile(const std::string& path, std::string* out) {
   std::ifstream f(path, std::ios::binary);
   if (!f) return false;
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  *out = ss.str();
+  out->clear();
+  char buf[65536];
+  errno = 0;
+  while (f.read(buf, sizeof buf) || f.gcount() > 0) out->append(buf, f.gcount());
+  if (f.bad() && errno == 0) errno = EIO;
   return !f.bad();
 }
 
@@ -782,9 +785,22 @@ bool ParseWord(std::string s, uint32_t* w) {
 int CmdDisasm(int argc, char** argv) {
   const Args a = ParseArgs("disasm", argc, argv, {"--engine", "--file"}, {}, kDisasmHelp);
   const Engine engine = GetEngine("disasm", a);
-  struct Word { std::string src; int line; std::string text; };
-  std::vector<Word> words;
+  std::vector<uint32_t> words;
+  int errors = 0;
   std::string name = "argument";
+  // Each word is parsed as it is read; a bad one is reported (the first kMaxReportedErrors, the
+  // word quoted: it may be binary or megabytes long) at "FILE:LINE" or "argument N".
+  auto add = [&](const std::string& src, int line) {
+    uint32_t word;
+    if (ParseWord(src, &word)) {
+      words.push_back(word);
+    } else if (++errors <= kMaxReportedErrors) {
+      const std::string where = name == "argument" ? "argument " + std::to_string(line)
+                                                   : name + ":" + std::to_string(line);
+      std::fprintf(stderr, "vfadd disasm: %s: expected a 32-bit hex word (up to 8 digits), "
+                   "got %s\n", where.c_str(), Quote(src).c_str());
+    }
+  };
   const bool from_stdin = a.positional.size() == 1 && a.positional[0] == "-";
   if (a.Has("--file") || from_stdin) {
     if (a.Has("--file") && !a.positional.empty()) Usage("disasm", "give words or --file, not both");
@@ -810,7 +826,7 @@ int CmdDisasm(int argc, char** argv) {
         while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
         const size_t st = i;
         while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) ++i;
-        if (i > st) words.push_back({line.substr(st, i - st), n, ""});
+        if (i > st) add(line.substr(st, i - st), n);
       }
       errno = 0;
     }
@@ -822,26 +838,20 @@ int CmdDisasm(int argc, char** argv) {
   } else {
     if (a.positional.empty()) Usage("disasm", "expected instruction words, --file F or -");
     for (size_t i = 0; i < a.positional.size(); ++i) {
-      words.push_back({a.positional[i], static_cast<int>(i + 1), ""});  // argument number
+      add(a.positional[i], static_cast<int>(i + 1));  // argument number
     }
   }
-  int errors = 0;
+  if (errors) {
+    std::fprintf(stderr, "vfadd disasm: %d bad word%s; no output written\n", errors,
+                 errors == 1 ? "" : "s");
+    return kExitBadInput;
+  }
   std::string out;
-  for (const Word& w : words) {
-    uint32_t word;
-    if (!ParseWord(w.src, &word)) {
-      ++errors;
-      const std::string where = name == "argument" ? "argument " + std::to_string(w.line)
-                                                   : name + ":" + std::to_string(w.line);
-      std::fprintf(stderr, "vfadd disasm: %s: expected a 32-bit hex word (up to 8 digits), "
-                   "got '%s'\n", where.c_str(), w.src.c_str());
-      continue;
-    }
+  for (const uint32_t word : words) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "%08x ", word);
     out += buf + Disassemble(engine == Engine::kRtl ? RtlDecode(word) : Decode(word)) + "\n";
   }
-  if (errors) return kExitBadInput;
   std::fputs(out.c_str(), stdout);
   return 0;
 }
@@ -884,8 +894,8 @@ const char kRegressHelp[] =
     "and checks every response against the golden model. --jobs runs J simulator processes\n"
     "(default 1). --shard I/K (1 <= I <= K) runs the cases of the seed's stream whose index is\n"
     "I-1 modulo K: K shards with the same seed and count are disjoint and together cover K*N\n"
-    "cases, so a batch scheduler can run one shard per job. Prints a progress line on stderr,\n"
-    "then the summary table and the coverage figure.\n"
+    "cases (at most 2^48), so a batch scheduler can run one shard per job. Prints a progress\n"
+    "line on stderr, then the summary table and the coverage figure.\n"
     "\n"
     "Every mismatching case is appended to the failure trace (default vfadd-failures.trace) as\n"
     "a checked line with the model's result, after a comment naming seed and case index: 'vfadd\n"
@@ -901,8 +911,12 @@ const char kRegressHelp[] =
     "holes).\n"
     "\n"
     "Exit 0 when everything matched, 1 on a mismatch, 2 on bad input. --self-test-flip K\n"
-    "corrupts the expected result of case K, to show (and test) the failure path on a correct\n"
-    "RTL.\n";
+    "corrupts the expected result of case K (one of this run's), to show (and test) the failure\n"
+    "path on a correct RTL.\n";
+
+// The part of the seed's stream a regression's cases come from: indices below 2^48 (--steer
+// draws its candidates above it), so count * shards must not exceed it.
+constexpr uint64_t kStreamCases = uint64_t{1} << 48;
 
 // What a worker process tells the parent, one line each: "P <cases done>", "F <case index>
 // <first line of the mismatch>", "L <trace line>" (the failing case, after its F), "S <summary
@@ -1107,6 +1121,11 @@ int CmdRegress(int argc, char** argv) {
       Usage("regress", "--shard takes I/K with 1 <= I <= K, got '" + a.Get("--shard") + "'");
     }
   }
+  if (plan.shards > kStreamCases / plan.gen.count) {
+    Usage("regress", "--count N with --shard I/K covers K*N cases of the seed's stream, at most "
+                     "2^48; got N = " + std::to_string(plan.gen.count) + ", K = " +
+                     std::to_string(plan.shards));
+  }
   plan.rtl.seed = plan.gen.seed;
   plan.rtl.idle = plan.rtl.backpressure = 0.1;
   ParseTiming("regress", a, &plan.rtl);
@@ -1115,6 +1134,12 @@ int CmdRegress(int argc, char** argv) {
     if (!ParseU64(a.Get("--self-test-flip"), 10, &flip) || flip > INT64_MAX) {
       Usage("regress", "--self-test-flip takes a case index, got '" + a.Get("--self-test-flip") +
                            "'");
+    }
+    // A flip of a case this run does not hold would corrupt nothing: the self-test would pass.
+    if (flip % plan.shards != plan.shard - 1 || flip / plan.shards >= plan.gen.count) {
+      Usage("regress", "--self-test-flip " + a.Get("--self-test-flip") + " is not a case of this "
+                       "run (seed stream indices I-1, I-1+K, ... below K*N for --shard I/K, "
+                       "--count N)");
     }
     plan.flip = static_cast<int64_t>(flip);
   }
@@ -1392,9 +1417,10 @@ const char kMergeHelp[] =
     "databases (FILE ending in .fcov, from regress --coverage) into DIR/coverage.fcov, .md\n"
     "and .html (counts summed; the databases must come from builds of one maximum VL), and\n"
     "failure traces (any other FILE, trace format) into one failure trace, each file's cases\n"
-    "after a comment naming it. Prints what it merged. Exit 0 when nothing failed, 1 when a\n"
-    "shard reported a failure, 2 on bad input (an unreadable file, a JUnit file vfadd did not\n"
-    "write, a malformed trace or database line: FILE:LINE: field ...); then nothing is written.\n";
+    "after a comment naming it. Each kind of FILE needs its option, and each option FILEs of\n"
+    "its kind. Prints what it merged. Exit 0 when nothing failed, 1 when a shard reported a\n"
+    "failure, 2 on bad input (an unreadable file, a JUnit file vfadd did not write, a malformed\n"
+    "trace or database line: FILE:LINE: field ...); then nothing is written.\n";
 
 // The value of attribute `name` in the first tag of `xml` that starts at `pos`.
 bool XmlAttr(const std::string& xml, size_t pos, const std::string& name, uint64_t* v) {
@@ -1422,6 +1448,17 @@ int CmdMerge(int argc, char** argv) {
   }
   if (!dbs.empty() && !a.Has("--coverage")) {
     Usage("merge", "coverage databases given: --coverage DIR needed");
+  }
+  // And the other way round: an output with nothing of its kind to merge (--coverage would
+  // silently write nothing).
+  if (a.Has("--junit") && xmls.empty()) {
+    Usage("merge", "--junit OUT.xml: no JUnit FILE (.xml) given");
+  }
+  if (a.Has("--failures") && traces.empty()) {
+    Usage("merge", "--failures OUT.trace: no failure trace FILE given");
+  }
+  if (a.Has("--coverage") && dbs.empty()) {
+    Usage("merge", "--coverage DIR: no coverage database FILE (.fcov) given");
   }
   int errors = 0;
   // Coverage: the model of the first database's build; the others must match it.
@@ -1551,27 +1588,42 @@ const char kShrinkHelp[] =
     "every element not needed set to zero. Prints the result as a checked trace line (the\n"
     "model's result) after a comment saying what was reduced; 'vfadd check' of that line fails\n"
     "on the RTL. CASE-LINE is one trace line (stimulus or checked; quote it) or - to read it from\n"
-    "stdin. Exit 0 with the reduced line, 1 when the case does not fail, 2 on bad input.\n"
+    "stdin, a trace of exactly one case (comments and blank lines are skipped). Exit 0 with the\n"
+    "reduced line, 1 when the case does not fail, 2 on bad input.\n"
     "--self-test-value HEX also counts a case as failing when an active element of its first\n"
     "operand (a; faddv: b) has these bits: a test of shrink itself on a correct RTL.\n";
 
 int CmdShrink(int argc, char** argv) {
   const Args a = ParseArgs("shrink", argc, argv, {"--self-test-value"}, {}, kShrinkHelp);
   if (a.positional.size() != 1) Usage("shrink", "expected one CASE-LINE (or - for stdin)");
-  std::string line = a.positional[0];
-  if (line == "-" && !std::getline(std::cin, line)) Usage("shrink", "stdin: no line");
-  if (!line.empty() && line.back() == '\r') line.pop_back();
   Case c;
-  std::string err;
-  if (ParseTraceLine(line, &c, &err) != LineKind::kCase) {
-    std::fprintf(stderr, "vfadd shrink: CASE-LINE: %s\n",
-                 err.empty() ? "expected a case line, got a comment or a blank line" : err.c_str());
-    return kExitBadInput;
+  std::string where = "CASE-LINE";
+  if (a.positional[0] == "-") {
+    // A trace on stdin holding exactly one case (comments and blank lines are skipped).
+    int cases = 0;
+    const int errors = ForEachCase("shrink", {"-"}, [&](const Case& x, const std::string& at) {
+      if (++cases > 1) return std::string("more than one case: shrink takes one CASE-LINE");
+      c = x, where = at;
+      return std::string();
+    });
+    if (errors) return kExitBadInput;
+    if (cases == 0) {
+      std::fprintf(stderr, "vfadd shrink: <stdin>: expected one CASE-LINE, got no case\n");
+      return kExitBadInput;
+    }
+  } else {
+    std::string err;
+    if (ParseTraceLine(a.positional[0], &c, &err) != LineKind::kCase) {
+      std::fprintf(stderr, "vfadd shrink: CASE-LINE: %s\n",
+                   err.empty() ? "expected a case line, got a comment or a blank line"
+                               : err.c_str());
+      return kExitBadInput;
+    }
   }
   const top::BuildConfig cfg = top::Built();
   if (c.vl > cfg.max_vl) {
-    std::fprintf(stderr, "vfadd shrink: CASE-LINE: field 3 'vl': %d is above this build's "
-                 "maximum vector length %d\n", c.vl, cfg.max_vl);
+    std::fprintf(stderr, "vfadd shrink: %s: field 3 'vl': %d is above this build's maximum "
+                 "vector length %d\n", where.c_str(), c.vl, cfg.max_vl);
     return kExitBadInput;
   }
   bool self_test = false;
@@ -1803,18 +1855,23 @@ int CmdMeasure(int argc, char** argv) {
 const char kBenchHelp[] =
     "usage: vfadd bench [--count N] [--seed S] [--reps R]\n"
     "\n"
-    "Runs N seeded random cases (default 20000; every operation and type, VLs up to the built\n"
-    "maximum) R times (default 3) through the SystemC harness (RunSc) and through a plain C++\n"
-    "clock loop around the --cc build of the same Verilated vfadd_top (RunCc). Both check every\n"
-    "element against the golden model. Prints checked element-operations per second (median of\n"
-    "the R runs) and ends with 'ratio harness/raw: X.XX'. Exit 1 on a mismatch.\n";
+    "Runs N seeded random cases (default 20000, at most 1000000; every operation and type, VLs\n"
+    "up to the built maximum) R times (default 3) through the SystemC harness (RunSc) and\n"
+    "through a plain C++ clock loop around the --cc build of the same Verilated vfadd_top\n"
+    "(RunCc). Both check every element against the golden model. Prints checked\n"
+    "element-operations per second (median of the R runs) and ends with 'ratio harness/raw:\n"
+    "X.XX'. Exit 1 on a mismatch.\n";
 
 int CmdBench(int argc, char** argv) {
   const Args a = ParseArgs("bench", argc, argv, {"--count", "--seed", "--reps"}, {}, kBenchHelp);
   if (!a.positional.empty()) Usage("bench", "unexpected argument '" + a.positional[0] + "'");
   uint64_t count = 20000, seed = 1, reps = 3;
-  if (a.Has("--count") && (!ParseU64(a.Get("--count"), 10, &count) || count == 0)) {
-    Usage("bench", "--count takes a positive integer, got '" + a.Get("--count") + "'");
+  // The cases are held in memory: at most kMaxBenchCases.
+  constexpr uint64_t kMaxBenchCases = 1000000;
+  if (a.Has("--count") &&
+      (!ParseU64(a.Get("--count"), 10, &count) || count == 0 || count > kMaxBenchCases)) {
+    Usage("bench", "--count takes a count from 1 to " + std::to_string(kMaxBenchCases) +
+                       ", got '" + a.Get("--count") + "'");
   }
   if (a.Has("--seed") && !ParseU64(a.Get("--seed"), 10, &seed)) {
     Usage("bench", "--seed takes a decimal integer, got '" + a.Get("--seed") + "'");

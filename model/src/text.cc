@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Strict text-to-number parsing (text.h).
+// Strict text-to-number parsing and the quoting of input text (text.h).
 #include "vfadd/text.h"
 
 #include <cctype>
@@ -21,6 +21,24 @@ bool ParseU64(const std::string& s, int base, uint64_t* out) {
   if (errno != 0) return false;
   *out = v;
   return true;
+}
+
+std::string Quote(std::string_view s) {
+  constexpr size_t kMax = 40;
+  std::string out;
+  for (char ch : s.substr(0, kMax)) {
+    const unsigned char u = static_cast<unsigned char>(ch);
+    if (u >= 0x20 && u < 0x7f) {
+      out += ch;
+    } else {
+      static const char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    }
+  }
+  if (s.size() > kMax) out += "...(" + std::to_string(s.size()) + " characters)";
+  return "'" + out + "'";
 }
 
 }  // namespace vfadd

@@ -9,30 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "vfadd/text.h"
 #include "vfadd/trace.h"
 
 namespace vfadd {
 namespace {
 
 constexpr const char* kFieldNames[] = {"op", "t", "vl", "fpcr", "pg", "a", "b", "res", "fpsr"};
-
-std::string Quote(std::string_view s) {
-  constexpr size_t kMax = 40;
-  std::string out;
-  for (char ch : s.substr(0, kMax)) {
-    const unsigned char u = static_cast<unsigned char>(ch);
-    if (u >= 0x20 && u < 0x7f) {
-      out += ch;
-    } else {
-      static const char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[u >> 4];
-      out += kHex[u & 15];
-    }
-  }
-  if (s.size() > kMax) out += "...(" + std::to_string(s.size()) + " characters)";
-  return "'" + out + "'";
-}
 
 // Why `s` is not a hex field of `digits` digits ("" if it is one).
 std::string HexProblem(std::string_view s, int digits) {
@@ -122,9 +105,13 @@ LineKind ParseTraceLine(std::string_view line, Case* c, std::string* error) {
   if (!ParseFmt(std::string(f[1]), &c->fmt)) return fail(1, "h, s or d");
   // vl: decimal, a multiple of 128 from 128 to 2048.
   {
+    // At most 4 digits, and nothing read past the first non-digit: vl cannot overflow.
     int vl = 0;
     bool ok = !f[2].empty() && f[2].size() <= 4;
-    for (char ch : f[2]) ok = ok && ch >= '0' && ch <= '9', vl = vl * 10 + (ch - '0');
+    for (size_t k = 0; ok && k < f[2].size(); ++k) {
+      ok = f[2][k] >= '0' && f[2][k] <= '9';
+      vl = vl * 10 + (f[2][k] - '0');
+    }
     if (!ok || !IsValidVl(vl)) return fail(2, "a multiple of 128 from 128 to 2048 (decimal)");
     c->vl = vl;
   }

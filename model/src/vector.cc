@@ -102,6 +102,15 @@ void SetField(Bits* v, int lsb, int width, uint64_t value) {
   }
 }
 
+void OverlayBits(uint64_t* dst, const Bits& src, int bits) {
+  for (int w = 0; w * 64 < bits; ++w) {
+    const int n = bits - w * 64;
+    const uint64_t mask = n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
+    const uint64_t s = w < static_cast<int>(src.size()) ? src[w] : 0;
+    dst[w] = (dst[w] & ~mask) | (s & mask);
+  }
+}
+
 int Elements(const Case& c) { return c.vl / fp_width(c.fmt); }
 
 bool ElementActive(const Case& c, int e) {

@@ -231,6 +231,14 @@ Kind Classify(int esize, uint64_t v) {
 // ---------------------------------------------------------------------------------------------
 // The fixture: a per-test directory and a runner.
 
+struct BadInputLine;  // with the robustness tests
+
+// A command that reads its input from FILE (appended to `args`) or from standard input.
+struct InputCmd {
+  std::string args;
+  bool from_stdin = false;
+};
+
 struct Result {
   int status = -1;  // the exit status; 128 + signal when killed
   std::string out, err;
@@ -317,6 +325,41 @@ class CliTest : public ::testing::Test {
     EXPECT_NE(r.err, "");
     EXPECT_EQ(r.out, "");
   }
+
+  // `vfadd ARGS` under `timeout`: a tool that hangs is killed and the status is 124, not 2.
+  Result Bounded(const std::string& args, const std::string* input = nullptr,
+                 int seconds = 10) const {
+    return Sh("timeout " + std::to_string(seconds) + " " + ShellQuote(VFADD_TOOL) + " " + args,
+              input);
+  }
+
+  // Runs `cmd` on `content`, written to FILE `name` or given on stdin, under Bounded. *where
+  // gets how the tool's messages name that input: the path, or "<stdin>" (trace.h).
+  Result OnInput(const InputCmd& cmd, const std::string& content, std::string* where,
+                 const std::string& name = "in.trace") const {
+    if (cmd.from_stdin) {
+      *where = "<stdin>";
+      return Bounded(cmd.args, &content);
+    }
+    *where = Write(name, content);
+    return Bounded(cmd.args + " " + Q(name));
+  }
+
+  // Every command that reads a trace: from FILE and from stdin ("-"). merge writes its failure
+  // trace to merged.trace.
+  std::vector<InputCmd> TraceCommands() const {
+    return {{"run"},           {"run --engine model"},
+            {"check"},         {"summary"},
+            {"merge --failures " + Q("merged.trace")},
+            {"run -", true},   {"check -", true},
+            {"summary -", true},
+            {"merge --failures " + Q("merged.trace") + " -", true},
+            {"shrink -", true}};
+  }
+
+  // Runs every trace command on each bad line, given as line 2 between two good checked lines,
+  // and expects it rejected at that line and field; run writes nothing. Returns the runs.
+  int ExpectTraceLinesRejected(const std::vector<BadInputLine>& lines) const;
 
   static std::string* root_;
   std::string dir_;
@@ -1491,6 +1534,7 @@ TEST_F(CliTest, MeasureMatchesTheDocumentedTiming) {
 // of FZ and RM, element 5 carrying the bits, the simplest failing case is element 5 alone at the
 // shortest VL holding it (256), FPCR 0, every other bit 0.
 TEST_F(CliTest, ShrinkReducesToTheSimplestFailingCase) {
+  if (VFADD_MAX_VL < 512) GTEST_SKIP() << "the case is at VL 512, above this build's maximum";
   // 16 elements: element e of a is 0x3f800000 + e (1.0 and neighbours), b likewise + 0x100.
   std::string a, b;
   for (int e = 15; e >= 0; --e) {
@@ -1581,5 +1625,729 @@ TEST_F(CliTest, MergeRejectsBadInput) {
   ExpectUsageError("merge " + Q("a.xml"));      // JUnit inputs need --junit
   ExpectUsageError("merge " + Q("a.trace"));    // traces need --failures
 }
+
+// ---------------------------------------------------------------------------------------------
+// Robustness: bad input. The contract (README "The tool", each command's --help, trace.h): every
+// command rejects bad input with exit status 2 and a message naming the file, the line and the
+// field (`FILE:LINE: field N 'name': ...`; standard input is named `<stdin>`), and never crashes,
+// hangs or skips a line silently. Every run below is bounded by `timeout` (Bounded): a hang is
+// status 124, a crash 128 + the signal, both different from 2. Each test counts the bad-input
+// cases it tries (one run of the tool each); the total is printed at the end of the run.
+
+int g_bad_input_cases = 0;
+
+// Records and prints the cases a test tried.
+void ReportCases(const char* test, int cases) {
+  ::testing::Test::RecordProperty("bad_input_cases", cases);
+  std::printf("[ bad input ] %s: %d cases\n", test, cases);
+  g_bad_input_cases += cases;
+}
+
+// The stderr of a rejection: a few lines of plain text. Input bytes reach it only quoted (cut,
+// and escaped when not printable), never raw: no NUL, no control or non-ASCII byte, no
+// megabytes.
+void ExpectPlainStderr(const Result& r) {
+  EXPECT_LT(r.err.size(), 16384u) << r.err.substr(0, 2000);
+  const auto raw = std::find_if(r.err.begin(), r.err.end(), [](char ch) {
+    const unsigned char u = static_cast<unsigned char>(ch);
+    return !(u == '\n' || u == '\t' || (u >= 0x20 && u < 0x7f));
+  });
+  EXPECT_TRUE(raw == r.err.end()) << "a raw byte at offset " << (raw - r.err.begin()) << ": "
+                                  << r.err.substr(0, 2000);
+}
+
+// Exit 2, the message names `where`:`line` and field `field` called `name` (0: the count of
+// fields is wrong, any "field" will do; -1: the input has no fields), on plain stderr.
+void ExpectRejected(const Result& r, const std::string& where, int line, int field,
+                    const std::string& name) {
+  EXPECT_EQ(r.status, 2) << "stdout:\n" << r.out.substr(0, 2000) << "stderr:\n"
+                         << r.err.substr(0, 2000);
+  EXPECT_TRUE(MentionsLocation(r.err, where, line)) << where << ":" << line << "\n"
+                                                    << r.err.substr(0, 2000);
+  if (field > 0) {
+    EXPECT_TRUE(NamesField(r.err, field, name)) << r.err.substr(0, 2000);
+  }
+  if (field == 0) {
+    EXPECT_TRUE(Contains(r.err, "field")) << r.err.substr(0, 2000);
+  }
+  ExpectPlainStderr(r);
+}
+
+// A bad trace line and the field its message must name (as in BadLine).
+struct BadInputLine {
+  const char* what;
+  std::string line;
+  int field;
+  const char* name;
+};
+
+int CliTest::ExpectTraceLinesRejected(const std::vector<BadInputLine>& lines) const {
+  int cases = 0;
+  for (const BadInputLine& bad : lines) {
+    for (const InputCmd& cmd : TraceCommands()) {
+      SCOPED_TRACE(std::string(bad.what) + ": vfadd " + cmd.args);
+      std::string where;
+      const Result r = OnInput(cmd, kDocLine + "\n" + bad.line + "\n" + kDocLine + "\n", &where);
+      ++cases;
+      ExpectRejected(r, where, 2, bad.field, bad.name);
+      if (cmd.args.rfind("run", 0) == 0) {
+        EXPECT_EQ(r.out.size(), 0u) << "run wrote output";
+      }
+    }
+  }
+  return cases;
+}
+
+// `n` bytes of a fixed linear congruential sequence, leaving out the bytes of `except`.
+std::string PseudoRandomBytes(size_t n, const std::string& except) {
+  std::string out;
+  uint32_t x = 12345;
+  while (out.size() < n) {
+    x = x * 1103515245u + 12345u;
+    const char ch = static_cast<char>(x >> 23);
+    if (except.find(ch) == std::string::npos) out += ch;
+  }
+  return out;
+}
+
+// The good fields of the documented example, for building bad lines around them.
+const std::string kDocA = "40400000400000003f80000000000000", kDocB = Rep("3f800000", 4);
+const std::string kDocTail = " " + kDocRes + " 00000000";
+const std::string kFcovHead = "vfadd-fcov 1 max_vl=" + std::to_string(VFADD_MAX_VL) + " cases=2\n";
+
+// 1. A line of several megabytes is read whole and rejected at once: the message names the
+// line and field and quotes only the start of the field (and its length). Every reader: the
+// trace commands (from FILE and stdin), disasm's word files, merge's coverage databases.
+TEST_F(CliTest, HugeLinesAreBadInput) {
+  constexpr int kBig = 4 << 20;  // 4 MiB
+  const std::vector<BadInputLine> kLines = {
+      {"4 MiB of hex digits in a",
+       "fadd s 128 00000000 1111 " + std::string(kBig, '4') + " " + kDocB + kDocTail, 6, "a"},
+      {"4 MiB of hex digits in fpcr",
+       "fadd s 128 " + std::string(kBig, '0') + " 1111 " + kDocA + " " + kDocB + kDocTail, 4,
+       "fpcr"},
+      {"4 MiB of hex digits in res", kDocStim + " " + std::string(kBig, 'f') + " 00000000", 8,
+       "res"},
+      {"4 MiB of decimal digits in vl",
+       "fadd s " + std::string(kBig, '1') + " 00000000 1111 " + kDocA + " " + kDocB + kDocTail,
+       3, "vl"},
+      {"4 MiB of spaces, then garbage", std::string(kBig, ' ') + "zz" + kDocTail, 1, "op"},
+      {"4 MiB of garbage in one word", std::string(kBig, 'z'), 1, "op"},
+      {"4 MiB of one-letter words", Rep("x ", kBig / 2), 1, "op"},
+      {"fadd and then 2 Mi fields", "fadd " + Rep("s ", kBig / 2), 0, ""},
+  };
+  int cases = ExpectTraceLinesRejected(kLines);
+  // disasm: a word of megabytes, and megabytes of bad words (the messages are bounded).
+  for (const std::string& bad :
+       {std::string(kBig, '6'), std::string(kBig, 'z'), Rep("x ", kBig / 2)}) {
+    for (const InputCmd& cmd : {InputCmd{"disasm --file"}, InputCmd{"disasm -", true}}) {
+      SCOPED_TRACE("vfadd " + cmd.args + " on a line of " + bad.substr(0, 2) + "...");
+      std::string where;
+      ++cases;
+      ExpectRejected(OnInput(cmd, "65808861\n" + bad + "\n", &where, "words.txt"), where, 2, -1,
+                     "");
+    }
+  }
+  // merge: a coverage database line with a group of megabytes, and a count of megabytes.
+  const std::vector<std::pair<std::string, int>> kDbLines = {
+      {"results.h " + std::string(kBig, 'z') + " RN 5", -1},
+      {"results.h zero RN " + std::string(kBig, '9'), 4},
+  };
+  for (const auto& [line, field] : kDbLines) {
+    const std::string db = Write("big.fcov", kFcovHead + line + "\n");
+    ++cases;
+    ExpectRejected(Bounded("merge --coverage " + Q("cov") + " " + Q("big.fcov")), db, 2, field,
+                   "count");
+    EXPECT_FALSE(fs::exists(Path("cov")));
+  }
+  ReportCases("HugeLinesAreBadInput", cases);
+}
+
+// 2. Binary bytes are bad input: a NUL inside a line, bytes 0x80..0xff, control characters, a
+// line and a whole file of random binary. The message names the line and field and shows the
+// bytes escaped (\xNN), so nothing raw reaches the terminal.
+TEST_F(CliTest, BinaryBytesAreBadInput) {
+  const std::string nul(1, '\0');
+  std::string high;
+  for (int c = 0x80; c <= 0xff; ++c) high += static_cast<char>(c);
+  // One line of random bytes: no newline, no '#' (a '#' would make a later field a misplaced
+  // comment), led by 0xff so that field 1 is bad.
+  const std::string random_line = "\xff" + PseudoRandomBytes(4096, "\n\r#");
+  const std::vector<BadInputLine> kLines = {
+      {"a NUL inside a", "fadd s 128 00000000 1111 4040" + nul + kDocA.substr(5) + " " + kDocB +
+                             kDocTail, 6, "a"},
+      {"a NUL inside the op", "fa" + nul + "dd s 128 00000000 1111 " + kDocA + " " + kDocB +
+                                  kDocTail, 1, "op"},
+      {"a NUL between two fields", "fadd" + nul + "s 128 00000000 1111 " + kDocA + " " + kDocB +
+                                       kDocTail, 1, "op"},
+      {"a NUL at the end of the line", kDocLine + nul, 9, "fpsr"},
+      {"a line of bytes 0x80..0xff", high, 1, "op"},
+      {"UTF-8 as the type", "fadd \xc3\xa9 128 00000000 1111 " + kDocA + " " + kDocB + kDocTail,
+       2, "t"},
+      {"a byte 0xff in fpcr", "fadd s 128 0000000\xff 1111 " + kDocA + " " + kDocB + kDocTail, 4,
+       "fpcr"},
+      {"a terminal escape sequence in the op", "\x1b[2J\x1b[31mfadd s 128 00000000 1111 " +
+                                                   kDocA + " " + kDocB + kDocTail, 1, "op"},
+      {"a line of random binary", random_line, 1, "op"},
+  };
+  int cases = ExpectTraceLinesRejected(kLines);
+  // A whole file of random binary, newlines included, after a good line: line 2 (led by 0xff)
+  // is reported, and the messages stay bounded however many lines are bad.
+  const std::string random_file = "\xff" + PseudoRandomBytes(65536, "");
+  for (const InputCmd& cmd : TraceCommands()) {
+    SCOPED_TRACE("random binary file: vfadd " + cmd.args);
+    std::string where;
+    ++cases;
+    ExpectRejected(OnInput(cmd, kDocLine + "\n" + random_file, &where), where, 2, -1, "");
+  }
+  // disasm: a word holding a NUL, high bytes, an escape sequence, random binary.
+  for (const std::string& bad : {"6580" + nul + "8861", high, std::string("\x1b[2J65808861"),
+                                 random_line, random_file}) {
+    for (const InputCmd& cmd : {InputCmd{"disasm --file"}, InputCmd{"disasm -", true}}) {
+      SCOPED_TRACE("vfadd " + cmd.args);
+      std::string where;
+      ++cases;
+      ExpectRejected(OnInput(cmd, "65808861\n" + bad + "\n", &where, "words.txt"), where, 2, -1,
+                     "");
+    }
+  }
+  // merge: binary in a coverage database line.
+  const std::string db = Write("bin.fcov", kFcovHead + "results.h \xff" + nul + "\x80 RN 5\n");
+  ++cases;
+  ExpectRejected(Bounded("merge --coverage " + Q("cov") + " " + Q("bin.fcov")), db, 2, -1, "");
+  ReportCases("BinaryBytesAreBadInput", cases);
+}
+
+// 3. CRLF line ends are accepted everywhere (trace-format.md's lines; ParseTraceLine accepts a
+// trailing '\r'): the same exit status and output as the same file with LF, output lines
+// ending in LF alone. The file: a comment, a blank line, the documented line and the 9 hand
+// cases, all correct, so check passes 10 and summary counts 10.
+TEST_F(CliTest, CrlfLineEndsAreAcceptedEverywhere) {
+  std::string lf = "# crlf\n" + kDocLine + "\n\n";
+  for (const HandCase& h : HandCases()) lf += h.stim + " " + h.res + " " + h.fpsr + "\n";
+  auto crlf = [](const std::string& text) {
+    std::string out;
+    for (char ch : text) out += ch == '\n' ? std::string("\r\n") : std::string(1, ch);
+    return out;
+  };
+  fs::create_directories(Path("lf"));
+  fs::create_directories(Path("crlf"));
+  int cases = 0;
+  // The merged trace starts with a comment naming the input's path, which differs: compare the
+  // rest.
+  auto merged = [&]() {
+    std::vector<std::string> l = Lines(Read(Path("merged.trace")));
+    if (!l.empty()) l.erase(l.begin());
+    return l;
+  };
+  for (const InputCmd& cmd : TraceCommands()) {
+    if (cmd.args == "shrink -") continue;  // one case only: below
+    SCOPED_TRACE("vfadd " + cmd.args);
+    std::string where;
+    const Result want = OnInput(cmd, lf, &where, "lf/t.trace");
+    const std::vector<std::string> want_merged = merged();
+    const Result got = OnInput(cmd, crlf(lf), &where, "crlf/t.trace");
+    ++cases;
+    // merge exits 1: its failure trace holds cases (a shard failed).
+    const int status = cmd.args.rfind("merge", 0) == 0 ? 1 : 0;
+    EXPECT_EXIT_STATUS(want, status);
+    EXPECT_EXIT_STATUS(got, status);
+    EXPECT_EQ(got.out, want.out);
+    EXPECT_EQ(got.out.find('\r'), std::string::npos) << "a CR in the output";
+    if (cmd.args.rfind("merge", 0) == 0) {
+      EXPECT_EQ(merged(), want_merged);
+      // "# vfadd merge: from ...", the comment, the 10 cases (blank lines are not copied).
+      EXPECT_EQ(Lines(Read(Path("merged.trace"))).size(), 12u);
+    }
+    if (cmd.args.rfind("check", 0) == 0) {
+      EXPECT_EQ(LastLine(got.out), "10 passed, 0 failed");
+    }
+    if (cmd.args.rfind("summary", 0) == 0) {
+      EXPECT_EQ(Fields(LineWith(got.out, "total")).at(1), "10") << got.out;
+    }
+  }
+  // shrink: the documented case on stdin, failing by the self-test value 40400000 (element 3 of
+  // a, active), shrinks the same (exit 0, the reduced line).
+  {
+    const std::string in = "# one case\n" + kDocStim + "\n";
+    const Result want = Bounded("shrink --self-test-value 40400000 -", &in, 60);
+    const std::string in_crlf = crlf(in);
+    const Result got = Bounded("shrink --self-test-value 40400000 -", &in_crlf, 60);
+    ++cases;
+    EXPECT_EXIT_STATUS(want, 0);
+    EXPECT_EXIT_STATUS(got, 0);
+    EXPECT_EQ(got.out, want.out);
+  }
+  // disasm: a word file with CRLF.
+  {
+    const std::string words = "65808861\n# the next is FADDA\n65982861\n";
+    const Result want = Bounded("disasm --file " + ShellQuote(Write("lf/w.txt", words)));
+    const Result got = Bounded("disasm --file " + ShellQuote(Write("crlf/w.txt", crlf(words))));
+    ++cases;
+    EXPECT_EXIT_STATUS(got, 0);
+    EXPECT_EQ(got.out, want.out);
+    EXPECT_EQ(Lines(got.out).size(), 2u) << got.out;
+  }
+  // merge: a coverage database with CRLF is the same database.
+  {
+    const std::string db = kFcovHead + "results.h zero RN 5\n";
+    Write("lf/c.fcov", db);
+    Write("crlf/c.fcov", crlf(db));
+    const Result want = Bounded("merge --coverage " + Q("lf/cov") + " " + Q("lf/c.fcov"));
+    const Result got = Bounded("merge --coverage " + Q("crlf/cov") + " " + Q("crlf/c.fcov"));
+    ++cases;
+    EXPECT_EXIT_STATUS(want, 0);
+    EXPECT_EXIT_STATUS(got, 0);
+    EXPECT_EQ(Read(Path("crlf/cov/coverage.fcov")), Read(Path("lf/cov/coverage.fcov")));
+  }
+  ReportCases("CrlfLineEndsAreAcceptedEverywhere", cases);
+}
+
+// 4. The last line: complete without a final newline, it is a line like any other (the same
+// result as with the newline; a final CR alone too). Cut short (a field cut in half, fields
+// missing), it is bad input naming that line (3, after a comment and the documented line).
+TEST_F(CliTest, TruncatedLastLineIsBadInputCompleteOneIsNot) {
+  int cases = 0;
+  for (const std::string& ending : {std::string(""), std::string("\r")}) {
+    for (const InputCmd& cmd : TraceCommands()) {
+      SCOPED_TRACE("vfadd " + cmd.args + (ending.empty() ? ", no final newline" : ", a final CR"));
+      std::string where;
+      const Result want = OnInput(cmd, "# h\n" + kDocLine + "\n", &where);
+      const Result got = OnInput(cmd, "# h\n" + kDocLine + ending, &where);
+      ++cases;
+      // Exit 1: merge of a failure trace holding a case (a shard failed), shrink of the
+      // documented case, which passes on the RTL ("nothing to shrink").
+      EXPECT_EXIT_STATUS(got, cmd.args.rfind("merge", 0) == 0 || cmd.args == "shrink -" ? 1 : 0);
+      EXPECT_EQ(got.status, want.status);
+      EXPECT_EQ(got.out, want.out);
+      if (cmd.args == "run") {
+        EXPECT_EQ(got.out, "# h\n" + kDocLine + "\n");
+      }
+      if (cmd.args == "check") {
+        EXPECT_EQ(LastLine(got.out), "1 passed, 0 failed");
+      }
+    }
+  }
+  {
+    const Result got = Bounded("disasm --file " + ShellQuote(Write("w.txt", "65808861\n65982861")));
+    ++cases;
+    EXPECT_EXIT_STATUS(got, 0);
+    EXPECT_EQ(Lines(got.out).size(), 2u) << got.out;
+  }
+  const std::vector<BadInputLine> kCut = {
+      {"res cut in half", kDocStim + " " + kDocRes.substr(0, 16), 0, ""},  // 8 fields
+      {"fpsr cut in half", kDocStim + " " + kDocRes + " 0000", 9, "fpsr"},
+      {"b cut in half", "fadd s 128 00000000 1111 " + kDocA + " " + kDocB.substr(0, 16) +
+                            kDocTail, 7, "b"},
+      {"a cut in half, the rest missing", "fadd s 128 00000000 1111 " + kDocA.substr(0, 16), 0,
+       ""},
+      {"cut after pg", "fadd s 128 00000000 1111", 0, ""},
+      {"cut inside vl", "fadd s 12", 0, ""},
+      {"cut inside the op", "fad", 1, "op"},
+      {"cut inside fpcr", "fadd s 128 0000", 0, ""},
+  };
+  for (const BadInputLine& bad : kCut) {
+    for (const InputCmd& cmd : TraceCommands()) {
+      SCOPED_TRACE(std::string(bad.what) + ": vfadd " + cmd.args);
+      std::string where;
+      const Result r = OnInput(cmd, "# h\n" + kDocLine + "\n" + bad.line, &where);
+      ++cases;
+      ExpectRejected(r, where, 3, bad.field, bad.name);
+      if (cmd.args.rfind("run", 0) == 0) {
+        EXPECT_EQ(r.out, "");
+      }
+    }
+  }
+  ReportCases("TruncatedLastLineIsBadInputCompleteOneIsNot", cases);
+}
+
+// 5. Input without cases is not an error: an empty file, an empty stdin, a file of comments and
+// blank lines are zero cases, exit 0 (run copies the comments and blank lines; check passes 0;
+// summary counts 0; merge merges 0 failing cases; disasm prints nothing). shrink alone needs a
+// case (its one CASE-LINE): there zero cases are bad input, exit 2, naming <stdin>.
+TEST_F(CliTest, InputWithoutCasesIsZeroCasesNotAnError) {
+  const std::vector<std::pair<const char*, std::string>> kInputs = {
+      {"0 bytes", ""},
+      {"one newline", "\n"},
+      {"comments and blank lines", "# a\n\n   \n\t\n# b\r\n\r\n"},
+      {"a comment without a final newline", "# only"},
+      {"a blank line of 4 MiB of spaces", std::string(4 << 20, ' ') + "\n"},
+  };
+  int cases = 0;
+  for (const auto& [what, content] : kInputs) {
+    // What run copies: every line, without its CR, ending in LF.
+    std::string copied;
+    for (std::string l : Lines(content)) {
+      if (!l.empty() && l.back() == '\r') l.pop_back();
+      copied += l + "\n";
+    }
+    for (const InputCmd& cmd : TraceCommands()) {
+      SCOPED_TRACE(std::string(what) + ": vfadd " + cmd.args);
+      std::string where;
+      fs::remove(Path("merged.trace"));
+      const Result r = OnInput(cmd, content, &where);
+      ++cases;
+      if (cmd.args == "shrink -") {
+        EXPECT_EXIT_STATUS(r, 2);
+        EXPECT_TRUE(Contains(r.err, "<stdin>")) << r.err;
+        ExpectPlainStderr(r);
+        continue;
+      }
+      EXPECT_EXIT_STATUS(r, 0);
+      if (cmd.args.rfind("run", 0) == 0) {
+        EXPECT_TRUE(r.out == copied) << "run output differs";
+      }
+      if (cmd.args.rfind("check", 0) == 0) {
+        EXPECT_EQ(r.out, "0 passed, 0 failed\n");
+      }
+      if (cmd.args.rfind("summary", 0) == 0) {
+        const std::vector<std::string> total = Fields(LineWith(r.out, "total"));
+        ASSERT_GE(total.size(), 3u) << r.out;
+        EXPECT_EQ(total[1], "0");  // cases
+        EXPECT_EQ(total[2], "0");  // elem-ops
+        EXPECT_EQ(Lines(r.out).size(), 2u) << "only the header and the total: " << r.out;
+      }
+      if (cmd.args.rfind("merge", 0) == 0) {
+        for (const std::string& l : Lines(Read(Path("merged.trace")))) EXPECT_EQ(l[0], '#') << l;
+      }
+    }
+    for (const InputCmd& cmd : {InputCmd{"disasm --file"}, InputCmd{"disasm -", true}}) {
+      SCOPED_TRACE(std::string(what) + ": vfadd " + cmd.args);
+      std::string where;
+      const Result r = OnInput(cmd, content, &where);
+      ++cases;
+      EXPECT_EXIT_STATUS(r, 0);
+      EXPECT_EQ(r.out, "");
+    }
+  }
+  ReportCases("InputWithoutCasesIsZeroCasesNotAnError", cases);
+}
+
+// 6. An input that cannot be read is bad input naming it, for every reader (FILE and stdin),
+// never an endless loop or zero cases: a directory, /proc/self/mem (opens, but reading its
+// offset 0 fails: unreadable even for root) and a file with permission 000. Root reads the
+// latter all the same, so that sub-case runs only for other users (the other two stand in).
+TEST_F(CliTest, UnreadableInputIsBadInputForEveryReader) {
+  Write("ok.trace", kDocLine + "\n");
+  std::vector<std::string> bases;
+  for (const char* ext : {".trace", ".xml", ".fcov"}) {
+    fs::create_directories(Path(std::string("dir") + ext));
+  }
+  bases.push_back("dir");
+  if (fs::exists("/proc/self/mem")) {
+    for (const char* ext : {".trace", ".xml", ".fcov"}) {
+      fs::create_symlink("/proc/self/mem", Path(std::string("mem") + ext));
+    }
+    bases.push_back("mem");
+  }
+  if (geteuid() != 0) {
+    for (const char* ext : {".trace", ".xml", ".fcov"}) {
+      Write(std::string("locked") + ext, kDocLine + "\n");
+      fs::permissions(Path(std::string("locked") + ext), fs::perms::none);
+    }
+    bases.push_back("locked");
+  } else {
+    std::printf("[ bad input ] running as root, which reads a file of permission 000: that "
+                "sub-case is left out; a directory and /proc/self/mem stand in\n");
+  }
+  int cases = 0;
+  for (const std::string& base : bases) {
+    const std::string trace = base + ".trace";
+    const std::vector<std::string> kCommands = {
+        "run " + Q(trace),
+        "run --engine model " + Q(trace),
+        "run -o " + Q("out.trace") + " " + Q(trace),
+        "check " + Q(trace),
+        "check " + Q("ok.trace") + " " + Q(trace),  // after a good file
+        "summary " + Q(trace),
+        "summary " + Q("ok.trace") + " " + Q(trace),
+        "disasm --file " + Q(trace),
+        "merge --failures " + Q("out.trace") + " " + Q(trace),
+        "merge --junit " + Q("out.xml") + " " + Q(base + ".xml"),
+        "merge --coverage " + Q("cov") + " " + Q(base + ".fcov"),
+    };
+    for (const std::string& args : kCommands) {
+      SCOPED_TRACE("vfadd " + args);
+      const Result r = Bounded(args);
+      ++cases;
+      EXPECT_EXIT_STATUS(r, 2);
+      EXPECT_TRUE(Contains(r.err, Path(base))) << r.err;
+      if (args.rfind("run", 0) == 0) {
+        EXPECT_EQ(r.out, "");
+      }
+      ExpectPlainStderr(r);
+      EXPECT_FALSE(fs::exists(Path("out.trace")));
+      EXPECT_FALSE(fs::exists(Path("out.xml")));
+      EXPECT_FALSE(fs::exists(Path("cov")));
+    }
+  }
+  // Standard input that cannot be read: a directory.
+  for (const std::string& args : {std::string("run -"), std::string("check -"),
+                                  std::string("summary -"), std::string("disasm -"),
+                                  std::string("shrink -"),
+                                  "merge --failures " + Q("out.trace") + " -"}) {
+    SCOPED_TRACE("vfadd " + args + " <dir.trace");
+    const Result r = Sh("timeout 10 " + ShellQuote(VFADD_TOOL) + " " + args + " <" +
+                        Q("dir.trace"));
+    ++cases;
+    EXPECT_EXIT_STATUS(r, 2);
+    EXPECT_TRUE(Contains(r.err, "<stdin>")) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_FALSE(fs::exists(Path("out.trace")));
+  }
+  ReportCases("UnreadableInputIsBadInputForEveryReader", cases);
+}
+
+// 7. Unknown options, options that take no value given one, options missing their value, an
+// option twice, and options that contradict each other, for every command: usage errors (exit
+// 2, a message, nothing on stdout, nothing written). The contradictions, from sim/main.cc and
+// the help texts: an RTL-engine option with --engine model (run, check; --code-coverage for
+// run), --wave-cycles with --wave-cases, either without --waves, words with --file or - (disasm),
+// a kind of FILE without its merge option and an option without FILEs of its kind (merge), a
+// --self-test-flip case that is not among the run's cases, and --count times the shard count
+// beyond the seed's stream (2^48 cases) (regress).
+TEST_F(CliTest, UnknownAndContradictoryOptionsAreUsageErrors) {
+  Write("ok.trace", kDocLine + "\n");
+  Write("ok.fcov", kFcovHead + "results.h zero RN 5\n");
+  const std::string ok = Q("ok.trace"), w = Q("w.fst");
+  // A valid command line of every command (vfadd --help), to which a bad option is added.
+  const std::vector<std::string> kValid = {
+      "run " + ok,
+      "check " + ok,
+      "gen --seed 1 --count 1",
+      "disasm 65808861",
+      "summary " + ok,
+      "regress --seed 1 --count 1",
+      "merge --failures " + Q("m.trace") + " " + ok,
+      "shrink '" + kDocStim + "'",
+      "info",
+      "measure",
+      "bench --count 1 --reps 1",
+  };
+  std::vector<std::string> bad;
+  for (const std::string& v : kValid) {
+    for (const char* opt : {"--frob", "--frob=1", "-z", "--HELP", "---seed=1"}) {
+      bad.push_back(v + " " + opt);
+    }
+  }
+  const std::vector<std::string> kOthers = {
+      // A flag given a value.
+      "run --summary=yes " + ok, "regress --seed 1 --count 1 --steer=1", "measure --csv=1",
+      // A value missing at the end.
+      "run " + ok + " --engine", "check " + ok + " --seed", "gen --seed 1 --count 1 --vl",
+      "disasm --engine", "regress --seed 1 --count 1 --shard", "merge " + ok + " --failures",
+      "shrink --self-test-value", "measure --vl", "bench --reps",
+      "run " + ok + " --wave-cases",
+      // An option twice.
+      "run --engine model --engine rtl " + ok, "check --max-report 1 --max-report=2 " + ok,
+      "regress --seed 1 --count 1 --seed 2", "measure --vl 128 --vl 128",
+      "bench --count 1 --count 1",
+      // RTL engine options with --engine model.
+      "run --engine model --seed 1 " + ok, "run --engine model --idle 0.1 " + ok,
+      "run --engine model --backpressure 0.1 " + ok, "run --engine model --waves " + w + " " + ok,
+      "run --engine model --waves " + w + " --wave-cycles 0:9 " + ok,
+      "run --engine model --waves " + w + " --wave-cases 0:0 " + ok,
+      "run --engine model --code-coverage " + Q("c.dat") + " " + ok,
+      "check --engine model --seed 1 " + ok, "check --engine model --idle 0.1 " + ok,
+      "check --engine model --backpressure 0.1 " + ok,
+      "check --engine model --waves " + w + " " + ok,
+      "check --engine model --waves " + w + " --wave-cycles 0:9 " + ok,
+      "check --engine model --waves " + w + " --wave-cases 0:0 " + ok,
+      // The two wave windows together, or without --waves.
+      "run --waves " + w + " --wave-cycles 0:9 --wave-cases 0:0 " + ok,
+      "check --waves " + w + " --wave-cycles 0:9 --wave-cases 0:0 " + ok,
+      "run --wave-cycles 0:9 " + ok, "run --wave-cases 0:0 " + ok,
+      "check --wave-cycles 0:9 " + ok, "check --wave-cases 0:0 " + ok,
+      // disasm: words and a file.
+      "disasm --file " + Q("words.txt") + " 65808861", "disasm --file " + Q("words.txt") + " -",
+      // merge: kinds of FILE and their options.
+      "merge " + Q("j.xml"), "merge " + ok, "merge " + Q("ok.fcov"),
+      "merge --junit " + Q("m.xml") + " --failures " + Q("m.trace") + " " + ok,
+      "merge --failures " + Q("m.trace") + " " + Q("ok.fcov") + " --coverage " + Q("cov") +
+          " " + Q("j.xml"),
+      "merge --coverage " + Q("cov") + " --failures " + Q("m.trace") + " " + ok,
+      // regress: a flipped case not in the run; more cases than the seed's stream.
+      "regress --seed 1 --count 10 --self-test-flip 10",
+      "regress --seed 1 --count 10 --shard 2/2 --self-test-flip 4",
+      "regress --seed 1 --count 10 --shard 1/2 --self-test-flip 21",
+      "regress --seed 1 --count 281474976710657",                  // 2^48 + 1
+      "regress --seed 1 --count 2 --shard 1/140737488355329",     // 2 * (2^47 + 1)
+      "regress --seed 1 --count 10 --shard 1/18446744073709551615",
+  };
+  bad.insert(bad.end(), kOthers.begin(), kOthers.end());
+  for (const std::string& args : bad) {
+    SCOPED_TRACE("vfadd " + args);
+    const Result r = Bounded(args, nullptr, 30);
+    EXPECT_EXIT_STATUS(r, 2);
+    EXPECT_NE(r.err, "");
+    EXPECT_EQ(r.out, "");
+    ExpectPlainStderr(r);
+    for (const char* out : {"w.fst", "c.dat", "m.trace", "m.xml", "cov"}) {
+      EXPECT_FALSE(fs::exists(Path(out))) << out << " written";
+    }
+  }
+  ReportCases("UnknownAndContradictoryOptionsAreUsageErrors", static_cast<int>(bad.size()));
+}
+
+// 8. Numbers: counts, seeds, indices and probabilities are plain decimal (digits only, in 64
+// bits; probabilities from 0 to 1), shards I/K with 1 <= I <= K, VLs multiples of 128 from 128
+// to 2048 (gen) or to the build's maximum (what runs on the RTL: regress, measure, and the
+// trace lines of run, check and shrink). Anything else is bad input, exit 2: negative, zero
+// where a count must be positive, non-numeric, overflowing 64 bits (99999999999999999999999,
+// 2^64), signs, spaces, prefixes. Trace lines and coverage databases hold numbers too.
+TEST_F(CliTest, BadNumbersShardsAndVlsAreBadInput) {
+  Write("ok.trace", kDocLine + "\n");
+  const std::string ok = Q("ok.trace");
+  const std::string kOver = "99999999999999999999999", k2p64 = "18446744073709551616";
+  const std::vector<std::string> kNotCounts = {"-1", "abc", kOver, k2p64, "", "1.5",
+                                                "0x10", " 1", "+1", "1e3"};
+  std::vector<std::string> bad;
+  // Seeds and counts (zero too where the count must be positive).
+  const std::vector<std::pair<std::string, std::string>> kNumeric = {
+      {"gen --count 1 --seed", ""},          {"gen --seed 1 --count", ""},
+      {"regress --count 1 --seed", ""},      {"regress --seed 1 --count", "0"},
+      {"regress --seed 1 --count 1 --jobs", "0"},
+      {"regress --seed 1 --count 1 --self-test-flip", ""},
+      {"bench --reps 1 --count", "0"},       {"bench --count 1 --seed", ""},
+      {"bench --count 1 --reps", "0"},       {"measure --elements", "0"},
+      {"check " + ok + " --max-report", ""}, {"run " + ok + " --seed", ""},
+      {"check " + ok + " --seed", ""},
+  };
+  for (const auto& [cmd, zero] : kNumeric) {
+    for (const std::string& v : kNotCounts) bad.push_back(cmd + " " + ShellQuote(v));
+    if (!zero.empty()) bad.push_back(cmd + " " + zero);
+  }
+  // Counts above their documented maximum.
+  for (const char* args :
+       {"regress --seed 1 --count 1 --jobs 65", "bench --count 1000001 --reps 1",
+        "bench --count 18446744073709551615 --reps 1", "bench --count 1 --reps 101",
+        "measure --elements 1000001"}) {
+    bad.push_back(args);
+  }
+  // Probabilities.
+  for (const std::string& opt : std::vector<std::string>{
+           "run " + ok + " --idle", "run " + ok + " --backpressure", "check " + ok + " --idle",
+           "regress --seed 1 --count 1 --idle", "regress --seed 1 --count 1 --backpressure"}) {
+    for (const char* v : {"-0.1", "1.5", "nan", "inf", "abc", "", "0.5x", "1e999"}) {
+      bad.push_back(opt + " " + ShellQuote(v));
+    }
+  }
+  // Cycle and case windows A:B.
+  for (const char* opt : {"--wave-cycles", "--wave-cases"}) {
+    for (const char* v : {"5:2", "a:b", "1:", ":1", ":", "3", "-1:2", "1:2:3",
+                          "99999999999999999999999:1", "0:99999999999999999999999"}) {
+      bad.push_back("run --waves " + Q("w.fst") + " " + std::string(opt) + " " + ShellQuote(v) +
+                    " " + ok);
+    }
+  }
+  // Shards.
+  for (const char* v : {"3/2", "0/0", "1/0", "0/2", "-1/2", "1/-2", "1/2/3", "a/b", "/", "1/",
+                        "/2", "", "2", "99999999999999999999999/1", "1/99999999999999999999999",
+                        " 1/2", "1/2 ", "1 /2", "+1/2", "0x1/2"}) {
+    bad.push_back("regress --seed 1 --count 10 --shard " + ShellQuote(v));
+  }
+  // VLs of options: gen takes 128..2048, regress and measure up to the build's maximum.
+  std::vector<std::string> vls = {"0", "64", "127", "129", "200", "-128", "2176", "4096", kOver,
+                                  "", "abc", "128,", ",128", "128,,256", "0x80", "+128", " 128"};
+  for (const std::string& v : vls) bad.push_back("gen --seed 1 --count 1 --vl " + ShellQuote(v));
+  if (VFADD_MAX_VL < 2048) vls.push_back(std::to_string(VFADD_MAX_VL + 128));
+  if (VFADD_MAX_VL < 2048) vls.push_back("128," + std::to_string(VFADD_MAX_VL + 128));
+  for (const std::string& v : vls) {
+    bad.push_back("regress --seed 1 --count 1 --vl " + ShellQuote(v));
+    bad.push_back("measure --elements 1 --vl " + ShellQuote(v));
+  }
+  int cases = 0;
+  for (const std::string& args : bad) {
+    SCOPED_TRACE("vfadd " + args);
+    const Result r = Bounded(args, nullptr, 30);
+    ++cases;
+    EXPECT_EXIT_STATUS(r, 2);
+    EXPECT_NE(r.err, "");
+    EXPECT_EQ(r.out, "");
+    ExpectPlainStderr(r);
+    EXPECT_FALSE(fs::exists(Path("w.fst")));
+  }
+  // VLs of trace lines, for every trace command (field 3 'vl', line 2).
+  std::vector<BadInputLine> lines;
+  for (const char* vl : {"0", "64", "127", "129", "200", "-128", "+128", "0x80", "2176", "4096",
+                         "99999999999999999999999", "128.0", "1e3"}) {
+    lines.push_back({vl, "fadd s " + std::string(vl) + " 00000000 1111 " + kDocA + " " + kDocB +
+                             kDocTail, 3, "vl"});
+  }
+  cases += ExpectTraceLinesRejected(lines);
+  // A VL above the build's maximum, in a line that is otherwise right (zeros: 0 + 0 = +0, no
+  // flags), where the case runs on the RTL.
+  if (VFADD_MAX_VL < 2048) {
+    const int vl = VFADD_MAX_VL + 128;
+    const std::string big = "fadd s " + std::to_string(vl) + " 00000000 " + Rep("1", vl / 32) +
+                            " " + Rep("0", vl / 4) + " " + Rep("0", vl / 4) + " " +
+                            Rep("0", vl / 4) + " 00000000";
+    for (const InputCmd& cmd : {InputCmd{"run"}, InputCmd{"run -", true}, InputCmd{"check"},
+                                InputCmd{"check -", true}, InputCmd{"shrink -", true}}) {
+      SCOPED_TRACE("VL " + std::to_string(vl) + ": vfadd " + cmd.args);
+      std::string where;
+      ++cases;
+      const Result r = OnInput(cmd, "# h\n" + big + "\n", &where);
+      ExpectRejected(r, where, 2, 3, "vl");
+      EXPECT_TRUE(Contains(r.err, std::to_string(VFADD_MAX_VL))) << r.err;
+      EXPECT_EQ(r.out, "");
+    }
+    const Result r = Bounded("shrink '" + big + "'");
+    ++cases;
+    EXPECT_EXIT_STATUS(r, 2);
+    EXPECT_TRUE(NamesField(r.err, 3, "vl")) << r.err;
+  }
+  // Coverage databases: counts and the header's numbers (the line named), and counts whose sum
+  // overflows 64 bits (the second database's line).
+  const std::string head = "vfadd-fcov 1 max_vl=" + std::to_string(VFADD_MAX_VL);
+  const std::vector<std::pair<std::string, int>> kDbs = {
+      {head + " cases=2\nresults.h zero RN -1\n", 2},
+      {head + " cases=2\nresults.h zero RN " + kOver + "\n", 2},
+      {head + " cases=2\nresults.h zero RN " + k2p64 + "\n", 2},
+      {head + " cases=2\nresults.h zero RN 1.5\n", 2},
+      {head + " cases=2\nresults.h zero RN 0x10\n", 2},
+      {head + " cases=2\nresults.h zero RN +1\n", 2},
+      {head + " cases=-1\n", 1},
+      {head + " cases=" + kOver + "\n", 1},
+      {head + " cases= 1\n", 1},
+      {"vfadd-fcov 1 max_vl=-128 cases=1\n", 1},
+      {"vfadd-fcov 1 max_vl=200 cases=1\n", 1},
+      {"vfadd-fcov 1 max_vl=99999999999999999999 cases=1\n", 1},
+      {"vfadd-fcov 1 max_vl=+128 cases=1\n", 1},
+  };
+  for (const auto& [text, line] : kDbs) {
+    SCOPED_TRACE(text);
+    const std::string db = Write("bad.fcov", text);
+    ++cases;
+    ExpectRejected(Bounded("merge --coverage " + Q("cov") + " " + Q("bad.fcov")), db, line, -1,
+                   "");
+    EXPECT_FALSE(fs::exists(Path("cov")));
+  }
+  Write("max.fcov", head + " cases=1\nresults.h zero RN 18446744073709551615\n");
+  Write("one.fcov", head + " cases=1\nresults.h zero RN 1\n");
+  ++cases;
+  ExpectRejected(Bounded("merge --coverage " + Q("cov") + " " + Q("max.fcov") + " " +
+                         Q("one.fcov")), Path("one.fcov"), 2, 4, "count");
+  Write("cases.fcov", head + " cases=18446744073709551615\n");
+  ++cases;
+  ExpectRejected(Bounded("merge --coverage " + Q("cov") + " " + Q("cases.fcov") + " " +
+                         Q("one.fcov")), Path("one.fcov"), 1, -1, "");
+  EXPECT_FALSE(fs::exists(Path("cov")));
+  ReportCases("BadNumbersShardsAndVlsAreBadInput", cases);
+}
+
+// The total of the cases above (when they ran before it, as in a whole run of the suite).
+// The total, printed once every test has run (whatever --gtest_filter selected).
+class BadInputTotal : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    if (g_bad_input_cases > 0) {
+      std::printf("[ bad input ] bad-input cases tried by the robustness tests: %d\n",
+                  g_bad_input_cases);
+    }
+  }
+};
+[[maybe_unused]] ::testing::Environment* const kBadInputTotal =
+    ::testing::AddGlobalTestEnvironment(new BadInputTotal);
 
 }  // namespace

@@ -95,39 +95,29 @@ function(vfadd_top_config VL STAGES)
 endfunction()
 
 # ---- the gate netlist of vfadd_top against its RTL -------------------------------------------
-# vfadd_top_netlist_test(): the Yosys gate netlist of vfadd_top (constraints/qor.py netlist: the
-# QoR flow, failing on the Yosys warnings style.md treats as errors) at VFADD_TOP_NETLIST_CONFIG,
-# written to build/netlist-top/ and Verilated there by Verilator's own Makefile (it exists only at
-# build time) into Vtop_gl__ALL.a; and top_netlist_test (tb/top/top_netlist_test.cc), which runs
-# it beside the RTL, the --cc model of the library vfadd_top_vl<VL>_s<STAGES> of the same
-# configuration, cycle by cycle. CTest entry top_netlist, quick tier. Lint is off for the netlist:
-# it is machine-written, and the RTL it comes from is linted with -Wall. The netlist's C++ is
-# compiled with VM_SC=1 like everything else linked with that library (see the top of this file).
-# Off by default for now: written, not yet run to the end. At 512:3 Yosys took about 6 minutes
-# and g++ -O3 on the netlist's C++ over 20 minutes on two busy cores, too long for the quick tier;
-# a smaller configuration or a lower -O for the netlist's C++ is the next step.
-option(VFADD_TOP_NETLIST_TEST "build top_netlist_test and the CTest entry top_netlist" OFF)
-set(VFADD_TOP_NETLIST_CONFIG "512:3" CACHE STRING
-    "MaxVecLenBits:NumStages of vfadd_top's gate netlist in the top_netlist test (default 512:3)")
+# vfadd_top_netlist_test(VL STAGES TIER CYCLES): the Yosys gate netlist of vfadd_top
+# (constraints/qor.py netlist: the QoR flow, failing on the Yosys warnings style.md treats as
+# errors) at MaxVecLenBits VL and NumStages STAGES, written to build/netlist-top/ and Verilated
+# there by Verilator's own Makefile (it exists only at build time) into Vtop_gl__ALL.a; and
+# top_netlist_test_vl<VL>_s<N> (tb/top/top_netlist_test.cc), which runs it beside the RTL, the
+# --cc model of the library vfadd_top_vl<VL>_s<N> of the same configuration, cycle by cycle.
+# CTest entry top_netlist_vl<VL>_s<N> with label TIER, CYCLES cycles of random traffic. Lint is
+# off for the netlist: it is machine-written, and the RTL it comes from is linted with -Wall. The
+# netlist's C++ is compiled with VM_SC=1 like everything else linked with that library (see the
+# top of this file), at -O1: a flattened gate netlist is one long straight-line function, which
+# -O3 takes many times longer to compile. A long-tier netlist is not part of `all`: the target
+# vfadd_long_tier (built by `make test-long`) builds it.
+option(VFADD_TOP_NETLIST_TEST "build the gate-netlist-against-RTL tests of vfadd_top" ON)
+add_custom_target(vfadd_long_tier)
 
-function(vfadd_top_netlist_test)
-  if(NOT VFADD_TOP_NETLIST_CONFIG MATCHES "^([0-9]+):([1-6])$")
-    message(FATAL_ERROR "VFADD_TOP_NETLIST_CONFIG=${VFADD_TOP_NETLIST_CONFIG}: expected "
-                        "MaxVecLenBits:NumStages, e.g. 512:3")
-  endif()
-  set(vl ${CMAKE_MATCH_1})
-  set(stages ${CMAKE_MATCH_2})
-  math(EXPR vl_rest "${vl} % 128")
-  if(vl LESS 128 OR vl GREATER 2048 OR NOT vl_rest EQUAL 0)
-    message(FATAL_ERROR "VFADD_TOP_NETLIST_CONFIG=${VFADD_TOP_NETLIST_CONFIG}: MaxVecLenBits "
-                        "must be a multiple of 128 from 128 to 2048")
-  endif()
+function(vfadd_top_netlist_test vl stages tier cycles)
   vfadd_top_config(${vl} ${stages})
   set(cfg vl${vl}_s${stages})
   set(dir ${CMAKE_BINARY_DIR}/netlist-top)
   set(netlist ${dir}/vfadd_top_${cfg}.v)
   set(mdir ${dir}/obj_${cfg})
   set(archive ${mdir}/Vtop_gl__ALL.a)
+  set(exe top_netlist_test_${cfg})
   file(MAKE_DIRECTORY ${mdir})
   add_custom_command(OUTPUT ${netlist}
     COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/constraints/qor.py netlist vfadd_top
@@ -139,29 +129,32 @@ function(vfadd_top_netlist_test)
   add_custom_command(OUTPUT ${archive}
     COMMAND sh -c "\"$0\" --cc --build -j 2 --prefix Vtop_gl --top-module vfadd_top \
             -Wno-fatal -Wno-lint -Wno-style --x-assign unique --x-initial unique \
-            -MAKEFLAGS OPT_FAST=$1 -MAKEFLAGS VM_SC=1 --Mdir \"$2\" \"$3\" \
-            > \"$2/verilator.log\" 2>&1 || { cat \"$2/verilator.log\"; exit 1; }"
-            ${VERILATOR_BIN} ${VFADD_VERILATOR_OPT} ${mdir} ${netlist}
+            -MAKEFLAGS OPT_FAST=-O1 -MAKEFLAGS OPT_SLOW=-O1 -MAKEFLAGS VM_SC=1 --Mdir \"$1\" \
+            \"$2\" > \"$1/verilator.log\" 2>&1 || { cat \"$1/verilator.log\"; exit 1; }"
+            ${VERILATOR_BIN} ${mdir} ${netlist}
     DEPENDS ${netlist}
     COMMENT "Verilator: the gate netlist of vfadd_top (log: netlist-top/obj_${cfg}/verilator.log)"
     VERBATIM)
-  add_custom_target(vfadd_top_netlist DEPENDS ${archive})
+  add_custom_target(vfadd_top_netlist_${cfg} DEPENDS ${archive})
 
-  add_executable(top_netlist_test ${VFADD_TOP_DIR}/top_netlist_test.cc)
-  add_dependencies(top_netlist_test vfadd_top_netlist)
-  target_include_directories(top_netlist_test SYSTEM PRIVATE ${mdir} ${VERILATOR_ROOT}/include
+  add_executable(${exe} ${VFADD_TOP_DIR}/top_netlist_test.cc)
+  add_dependencies(${exe} vfadd_top_netlist_${cfg})
+  target_include_directories(${exe} SYSTEM PRIVATE ${mdir} ${VERILATOR_ROOT}/include
                              ${VERILATOR_ROOT}/include/vltstd)
   # As the library's sources (and its Verilator runtime) are compiled.
-  target_compile_definitions(top_netlist_test PRIVATE
+  target_compile_definitions(${exe} PRIVATE
     VFADD_GL_MAX_VL=${vl} VFADD_GL_STAGES=${stages} VFADD_GL_TAG_BITS=${VFADD_TOP_TAG_BITS}
     VFADD_GL_RTL_CLASS=Vtop_${cfg}_cc VFADD_GL_RTL_HEADER="Vtop_${cfg}_cc.h"
     VM_SC=1 VM_TRACE=1 VM_TRACE_FST=1 VM_TRACE_VCD=0 VM_COVERAGE=0)
-  target_compile_options(top_netlist_test PRIVATE -O3)
+  target_compile_options(${exe} PRIVATE -O3)
   # The netlist's archive first: its references to the Verilator runtime resolve in the library.
-  target_link_libraries(top_netlist_test PRIVATE ${archive} vfadd_top_${cfg} vfadd_stim
-                        GTest::gtest)
-  add_test(NAME top_netlist COMMAND top_netlist_test)
-  set_tests_properties(top_netlist PROPERTIES LABELS quick)
+  target_link_libraries(${exe} PRIVATE ${archive} vfadd_top_${cfg} vfadd_stim GTest::gtest)
+  add_test(NAME top_netlist_${cfg} COMMAND ${exe} --cycles ${cycles})
+  set_tests_properties(top_netlist_${cfg} PROPERTIES LABELS ${tier} TIMEOUT 3600)
+  if(tier STREQUAL "long")
+    set_target_properties(${exe} PROPERTIES EXCLUDE_FROM_ALL ON)
+    add_dependencies(vfadd_long_tier ${exe})
+  endif()
 endfunction()
 
 # ---- the interface checker on its own ----------------------------------------------------------
@@ -239,7 +232,9 @@ function(vfadd_top_tests)
     endif()
   endforeach()
   vfadd_top_checker_test()
+  # The gate netlist: a small configuration in the quick tier, the default one in the long tier.
   if(VFADD_TOP_NETLIST_TEST)
-    vfadd_top_netlist_test()
+    vfadd_top_netlist_test(128 1 quick 200000)
+    vfadd_top_netlist_test(512 3 long 1000000)
   endif()
 endfunction()

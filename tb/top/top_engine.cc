@@ -50,16 +50,6 @@ uint64_t Field(const uint64_t* w, int lsb, int width) {
   return width == 64 ? x : x & ((uint64_t{1} << width) - 1);
 }
 
-// Copies bits [0, bits) of src over dst.
-void Overlay(uint64_t* dst, const Bits& src, int bits) {
-  for (int w = 0; w * 64 < bits; ++w) {
-    const int n = bits - w * 64;
-    const uint64_t mask = n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
-    const uint64_t s = w < static_cast<int>(src.size()) ? src[w] : 0;
-    dst[w] = (dst[w] & ~mask) | (s & mask);
-  }
-}
-
 // Bits [0, bits) of w as a Bits of ceil(bits / 64) words.
 Bits Low(const uint64_t* w, int bits) {
   Bits b(w, w + (bits + 63) / 64);
@@ -228,13 +218,15 @@ bool Engine::Present(size_t index) {
   Junk(junk, in_.a, kVecWords);
   Junk(junk, in_.b, kVecWords);
   const bool pred = IsPredicated(op), imm = IsImmediate(op);
-  if (!c.pg.empty() && (pred || x.undef)) Overlay(in_.pg, c.pg, c.vl / 8);
+  if (!c.pg.empty() && (pred || x.undef)) OverlayBits(in_.pg, c.pg, c.vl / 8);
   if (op == Op::kFadda && !x.undef) {
-    Overlay(in_.a, c.a, c.a.empty() ? 0 : fp_width(fmt));
+    OverlayBits(in_.a, c.a, c.a.empty() ? 0 : fp_width(fmt));
   } else if (op != Op::kFaddv || x.undef) {
-    Overlay(in_.a, c.a, std::min<int>(c.vl, 64 * static_cast<int>(c.a.size())));
+    OverlayBits(in_.a, c.a, std::min<int>(c.vl, 64 * static_cast<int>(c.a.size())));
   }
-  if (!imm || x.undef) Overlay(in_.b, c.b, std::min<int>(c.vl, 64 * static_cast<int>(c.b.size())));
+  if (!imm || x.undef) {
+    OverlayBits(in_.b, c.b, std::min<int>(c.vl, 64 * static_cast<int>(c.b.size())));
+  }
   in_.payload_changed = true;
 
   Case& e = x.c;
@@ -254,7 +246,7 @@ bool Engine::Present(size_t index) {
     if (opt_.check) {
       const Outcome o = Execute(e);
       const int keep = IsScalarResult(op) ? fp_width(fmt) : c.vl;
-      Overlay(x.res, o.res, keep);
+      OverlayBits(x.res, o.res, keep);
       x.fpsr = o.fpsr;
       if (opt_.self_test_flip >= 0 && static_cast<uint64_t>(opt_.self_test_flip) == index) {
         x.res[0] ^= 1;

@@ -14,9 +14,10 @@
 // they may differ while no response is presented). The first difference fails the test, with the
 // cycle, the signals and both values.
 //
-//   build/top_netlist_test [--seed S] [--cycles C]     (defaults: seed 1, kDefaultCycles)
+//   build/top_netlist_test [--seed S] [--cycles C] [--rand-reset R]
 //
-// Both models start from random values (randReset(2), seeded from S), so a run repeats exactly.
+// Defaults: seed 1, kDefaultCycles, R = 2: both models start from random values (Verilator's
+// randReset(2), seeded from S, so a run repeats exactly); 0 starts them from zeros, 1 from ones.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -70,6 +71,7 @@ constexpr uint32_t kFpcrUsed = (3u << Fpcr::kRModeLsb) | (1u << Fpcr::kFzBit) |
 constexpr uint64_t kDefaultCycles = 30000;
 uint64_t g_seed = 1;
 uint64_t g_cycles = kDefaultCycles;
+int g_rand_reset = 2;  // Verilator's randReset: 0 all zeros, 1 all ones, 2 random
 
 template <typename... T>
 std::string Format(const char* fmt, T... args) {
@@ -197,8 +199,9 @@ const char* FaultSignal(Fault f) {
     case Fault::kUndef: return "rsp_undef_o";
     case Fault::kReqReady: return "req_ready_o";
     case Fault::kRspValid: return "rsp_valid_o";
-    default: return "";
+    case Fault::kNone: break;
   }
+  return "";
 }
 
 // Puts the fault into the netlist's outputs of this cycle if it is visible here.
@@ -223,9 +226,10 @@ bool Inject(Fault f, const Outs& rtl, Outs* gl) {
     case Fault::kRspValid:
       gl->rsp_valid = !gl->rsp_valid;
       return true;
-    default:
-      return false;
+    case Fault::kNone:
+      break;
   }
+  return false;
 }
 
 // ---- stimulus -----------------------------------------------------------------------------------
@@ -234,16 +238,6 @@ bool Inject(Fault f, const Outs& rtl, Outs* gl) {
 constexpr int kUndef = kNumOps;
 constexpr int kKinds = kNumOps + 1;
 const char* KindName(int k) { return k == kUndef ? "undef" : OpName(static_cast<Op>(k)); }
-
-// Copies bits [0, bits) of src over dst.
-void Overlay(uint64_t* dst, const Bits& src, int bits) {
-  for (int w = 0; w * 64 < bits; ++w) {
-    const int n = bits - w * 64;
-    const uint64_t mask = n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1;
-    const uint64_t s = w < static_cast<int>(src.size()) ? src[w] : 0;
-    dst[w] = (dst[w] & ~mask) | (s & mask);
-  }
-}
 
 // The pins of every cycle of a run (all drawn from one seed).
 class Stimulus {
@@ -273,13 +267,13 @@ class Stimulus {
     gen_.vls = {vl};
     const Case c = GenerateCase(gen_, index_++);
     p->fpcr = r_.Chance(50) ? c.fpcr : (c.fpcr & kFpcrUsed) | (p->fpcr & ~kFpcrUsed);
-    if (!c.pg.empty()) Overlay(p->pg, c.pg, vl / 8);
+    if (!c.pg.empty()) OverlayBits(p->pg, c.pg, vl / 8);
     if (c.op == Op::kFadda) {
-      Overlay(p->a, c.a, fp_width(c.fmt));
+      OverlayBits(p->a, c.a, fp_width(c.fmt));
     } else if (!c.a.empty()) {
-      Overlay(p->a, c.a, vl);
+      OverlayBits(p->a, c.a, vl);
     }
-    if (!c.b.empty()) Overlay(p->b, c.b, vl);
+    if (!c.b.empty()) OverlayBits(p->b, c.b, vl);
     p->raw = r_.Chance(25);
     if (p->raw) {
       p->insn = Word(c);
@@ -404,7 +398,7 @@ RunResult RunLockstep(uint64_t seed, uint64_t cycles, Fault fault = Fault::kNone
               seed, cycles, kMaxVl, VFADD_GL_STAGES, kTagBits, seed, cycles);
   std::fflush(stdout);
   auto ctx = std::make_unique<VerilatedContext>();
-  ctx->randReset(2);  // every flop and X starts random: a missing reset shows
+  ctx->randReset(g_rand_reset);  // 2: every flop and X starts random, a missing reset shows
   ctx->randSeed(static_cast<int>(seed % 0x7fffffff) + 1);
   ctx->fatalOnError(false);  // an RTL assertion is counted (gotError), not an abort
   auto rtl = std::make_unique<Rtl>(ctx.get(), "rtl");
@@ -559,18 +553,27 @@ uint64_t ParseCount(const char* flag, const char* text) {
 }  // namespace
 }  // namespace vfadd::top
 
+static int Usage(const char* why) {
+  std::fprintf(stderr, "top_netlist_test: %s\nusage: top_netlist_test [gtest flags] [--seed S] "
+                       "[--cycles C] [--rand-reset 0|1|2]\n", why);
+  return 2;
+}
+
 // SystemC owns main() (the RTL library is built with VM_SC=1); the tests use no SystemC kernel.
 int sc_main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if ((a == "--seed" || a == "--cycles") && i + 1 < argc) {
+    if (a == "--seed" || a == "--cycles" || a == "--rand-reset") {
+      if (i + 1 == argc) return Usage((a + " needs a value").c_str());
       const uint64_t v = vfadd::top::ParseCount(argv[i], argv[i + 1]);
-      (a == "--seed" ? vfadd::top::g_seed : vfadd::top::g_cycles) = v;
+      if (a == "--seed") vfadd::top::g_seed = v;
+      else if (a == "--cycles") vfadd::top::g_cycles = v;
+      else if (v <= 2) vfadd::top::g_rand_reset = static_cast<int>(v);
+      else return Usage("--rand-reset takes 0, 1 or 2");
       ++i;
     } else {
-      std::fprintf(stderr, "usage: top_netlist_test [gtest flags] [--seed S] [--cycles C]\n");
-      return 2;
+      return Usage(("unknown argument '" + a + "'").c_str());
     }
   }
   return RUN_ALL_TESTS();

@@ -42,6 +42,9 @@ constexpr bool IsValidVl(int vl) { return vl >= kMinVl && vl <= kMaxVl && vl % 1
 using Bits = std::vector<uint64_t>;
 uint64_t GetField(const Bits& v, int lsb, int width);   // width <= 64
 void SetField(Bits* v, int lsb, int width, uint64_t value);
+// Copies bits [0, bits) of src (zero beyond its words) over the words of dst; dst's higher bits
+// are kept. dst holds at least ceil(bits / 64) words (a port's or a register's image).
+void OverlayBits(uint64_t* dst, const Bits& src, int bits);
 
 // One instruction case: the fields of a trace line.
 struct Case {
