@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// vfadd_top's Yosys gate netlist against its RTL, cycle by cycle (CTest entry top_netlist).
+// vfadd_top's Yosys gate netlist against its RTL, cycle by cycle (CTest top_netlist_vl<VL>_s<N>).
 //
 // The netlist (constraints/qor.py netlist: the QoR flow of shared/qor-flow.md, Verilated --cc as
 // Vtop_gl) and the RTL (the --cc model of the library vfadd_top_vl<VL>_s<N>, VFADD_GL_RTL_CLASS)
 // get the same pins every cycle: a reset, then random traffic. req_valid_i and rsp_ready_i are
-// random each cycle (so requests come and go and responses stall), and every request field is
-// random each cycle, valid or not: a valid cycle carries a case of the stimulus generator
-// (sim/gen.h: every op and type, special operands, FPCR and predicate patterns) over junk, now
-// and then as an instruction word (arithmetic forms of the family, UNDEFINED and MOVPRFX words,
-// near misses) or with an op or format code that is no operation; req_len_i is any of 0 .. 15.
+// random each cycle (so requests come and responses stall), except that a request presented and
+// not taken stays presented, unchanged, as the interface requires (vfadd_top_checker asserts
+// it); every request field is random each cycle, valid or not: a valid cycle carries a case of
+// the stimulus generator (sim/gen.h: every op and type, special operands, FPCR and predicate
+// patterns) over junk, now and then as an instruction word (arithmetic forms of the family,
+// UNDEFINED and MOVPRFX words, near misses) or with an op or format code that is no operation;
+// req_len_i is any of 0 .. 15.
 // Every cycle req_ready_o and rsp_valid_o must agree; while rsp_valid_o is 1, so must every word
 // of rsp_result_o, rsp_fpsr_o, rsp_tag_o and rsp_undef_o (the payload flops have no reset, so
 // they may differ while no response is presented). The first difference fails the test, with the
@@ -244,9 +246,16 @@ class Stimulus {
  public:
   explicit Stimulus(uint64_t seed) : r_(seed * 0x9e3779b97f4a7c15ull + 3) { gen_.seed = seed; }
 
-  void Next(bool in_reset, Pins* p) {
-    // Junk everywhere first: what a valid request does not define stays junk.
+  // `hold`: the request of the previous cycle was presented and not taken; the interface
+  // (and the RTL's checker, vfadd_top_checker) requires it again, unchanged, so only
+  // rsp_ready_i is drawn anew.
+  void Next(bool in_reset, bool hold, Pins* p) {
     p->rst_n = !in_reset;
+    if (hold) {
+      p->rsp_ready = r_.Chance(80);
+      return;
+    }
+    // Junk everywhere first: what a valid request does not define stays junk.
     p->req_valid = r_.Chance(70);
     p->rsp_ready = r_.Chance(80);
     p->raw = r_.Chance(50);
@@ -412,7 +421,10 @@ RunResult RunLockstep(uint64_t seed, uint64_t cycles, Fault fault = Fault::kNone
   for (uint64_t t = 0; t < kResetCycles + cycles; ++t) {
     const bool in_reset = t < kResetCycles;
     const uint64_t cycle = t - kResetCycles;  // numbered from the end of the reset
-    stim.Next(in_reset, &p);
+    // A request presented and not taken before this cycle's edge stays presented (after the
+    // reset; the reset itself withdraws it).
+    const bool hold = !in_reset && t > kResetCycles && p.req_valid && !ro.req_ready;
+    stim.Next(in_reset, hold, &p);
     // The inputs settle with the clock low, the outputs are read, then the rising edge.
     Drive(*rtl, p);
     Drive(*gl, p);
