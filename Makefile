@@ -61,11 +61,16 @@ FUZZ_MISSING := $(strip $(foreach f,$(FUZZ_FILES),$(if $(wildcard $(f)),,$(f))))
 .PHONY: deps fuzz-deps config-check build test test-asan test-long fuzz lint synth demo bench \
         coverage sweep clean
 
+# $(call apt_install,TARGET,MISSING FILES,PACKAGES): says what is missing, installs the packages.
+define apt_install
+@echo "make $(1): missing $(2); installing Debian packages: $(3)"
+$(SUDO) apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(3)
+endef
+
 deps:
 ifneq ($(MISSING),)
-	@echo "make deps: missing $(MISSING); installing Debian packages: $(DEPS_PKGS)"
-	$(SUDO) apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(DEPS_PKGS)
+	$(call apt_install,deps,$(MISSING),$(DEPS_PKGS))
 else
 	@echo "make deps: all build dependencies are installed"
 endif
@@ -73,9 +78,7 @@ endif
 # Only what the fuzz targets need (`make fuzz` builds nothing else).
 fuzz-deps:
 ifneq ($(FUZZ_MISSING),)
-	@echo "make fuzz-deps: missing $(FUZZ_MISSING); installing Debian packages: $(FUZZ_PKGS)"
-	$(SUDO) apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(FUZZ_PKGS)
+	$(call apt_install,fuzz-deps,$(FUZZ_MISSING),$(FUZZ_PKGS))
 else
 	@echo "make fuzz-deps: clang-14 and libFuzzer are installed"
 endif
