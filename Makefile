@@ -45,18 +45,21 @@ CFG_OK := $(if $(and $(filter $(MAX_VL),$(VALID_VLS)),$(filter $(STAGES),1 2 3 4
 # Debian packages, and one file each that shows the package is installed. The fuzz targets'
 # (clang-14 and its libFuzzer and sanitizer runtimes) are part of the build: `make test` runs them.
 FUZZ_CXX := /usr/bin/clang++-14
-FUZZ_PKGS := cmake ninja-build clang-14 libclang-rt-14-dev
+CLANG_PKGS := clang-14 libclang-rt-14-dev
+FUZZ_PKGS := cmake ninja-build $(CLANG_PKGS)
 FUZZ_FILES := /usr/bin/cmake /usr/bin/ninja $(FUZZ_CXX) \
               /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a
 DEPS_PKGS := cmake ninja-build g++ pkg-config libgtest-dev libbenchmark-dev libmpfr-dev libgmp-dev \
-             verilator yosys python3 libsystemc-dev zlib1g-dev clang-14 libclang-rt-14-dev
+             verilator yosys python3 libsystemc-dev zlib1g-dev $(CLANG_PKGS)
 DEPS_FILES := /usr/bin/cmake /usr/bin/ninja /usr/bin/g++ /usr/bin/pkg-config \
               /usr/include/gtest/gtest.h /usr/include/benchmark/benchmark.h /usr/include/mpfr.h \
               /usr/bin/verilator /usr/bin/yosys /usr/bin/python3 /usr/include/systemc.h \
               /usr/include/zlib.h $(FUZZ_FILES)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-MISSING := $(strip $(foreach f,$(DEPS_FILES),$(if $(wildcard $(f)),,$(f))))
-FUZZ_MISSING := $(strip $(foreach f,$(FUZZ_FILES),$(if $(wildcard $(f)),,$(f))))
+# $(call missing,FILES): those of FILES (patterns allowed) that do not exist.
+missing = $(strip $(foreach f,$(1),$(if $(wildcard $(f)),,$(f))))
+MISSING := $(call missing,$(DEPS_FILES))
+FUZZ_MISSING := $(call missing,$(FUZZ_FILES))
 
 .PHONY: deps fuzz-deps config-check build test test-asan test-long fuzz lint synth demo bench \
         coverage sweep clean
