@@ -46,8 +46,8 @@
 // for this (2 with no active element; its exact NumStages * k + 2 is summed while it issues), so
 // it waits until every earlier result leaves within that. While a FADDA runs, later operations
 // other than FADDA issue as soon as they would finish after it (a second FADDA waits for the
-// unit). req_ready_o depends on
-// rsp_ready_i combinationally (through the advance condition), never on req_valid_i.
+// unit). req_ready_o depends on rsp_ready_i combinationally (through the advance condition),
+// never on req_valid_i.
 `include "vfadd_assert.svh"
 
 module vfadd_top #(
