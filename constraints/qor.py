@@ -90,7 +90,11 @@ def synthesize(name, top, params, out_dir, netlist=None, json_netlist=False, fla
     if flatten:
         lines.append("tee -q -o %s.ltp ltp -noff" % base)
     if netlist:
-        lines.append("write_verilog -noattr %s" % netlist)
+        # One wire per bit in the written netlist. A multi-bit wire whose bits sit at different
+        # depths of the logic (a sum tree's node vector, a register's packed input) is a
+        # combinational loop to Verilator (UNOPTFLAT), and Verilator 5.006 can evaluate such a
+        # false loop in the wrong order, so that the simulated netlist differs from its logic.
+        lines += ["splitnets", "write_verilog -noattr %s" % netlist]
     if json_netlist:
         lines.append("write_json %s.json" % base)
     if stages_json:
