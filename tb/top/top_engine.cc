@@ -14,7 +14,9 @@
 
 namespace vfadd::top {
 
-BuildConfig Built() { return {detail::kMaxVl, detail::kStages, detail::kTagBits}; }
+BuildConfig Built() {
+  return {detail::kMaxVl, detail::kStages, detail::kTagBits, VFADD_TOP_CC_LOOP != 0};
+}
 
 uint32_t EncodeCase(const Case& c, int zd, int zm, int pg) {
   Insn insn;

@@ -26,6 +26,7 @@ struct BuildConfig {
   int max_vl;    // MaxVecLenBits: 128 .. 2048
   int stages;    // NumStages: 1 .. 6
   int tag_bits;  // TagBits
+  bool cc_loop;  // RunCc is built (false in the sweep's tools: only the --sc model, see top.cmake)
 };
 BuildConfig Built();  // the configuration this library was Verilated with
 
