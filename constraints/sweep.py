@@ -422,7 +422,11 @@ def main():
     print("sweep: %d configurations, %d cached results, %d to compute (%d jobs)"
           % (len(configs), 2 * len(configs) - len(todo) - (len(configs) if args.no_sim else 0),
              len(todo), args.jobs), flush=True)
-    t0, errors, done = time.time(), [], 0
+    # The time left is estimated from the work done so far, a configuration's work taken as
+    # proportional to its lanes (the tools' build as much as all the simulations it serves).
+    def weight(kind, vl):
+        return sum(v for v, _ in sims) / 128.0 if kind == "tools" else vl / 128.0
+    t0, errors, done, done_w = time.time(), [], 0, 0.0
     # The tools' build first (it takes longest, on all but one job's worth of cores), then the
     # syntheses and the simulations, largest first.
     todo.sort(key=lambda t: (t[0] == "sim", -t[1], -t[2]))
@@ -430,6 +434,7 @@ def main():
     tools = Tools(args.out, sims, max(1, args.jobs - 1) if len(sims) < len(todo) else args.jobs)
     if sims:
         todo.insert(0, ("tools", 0, 0))
+    total_w = sum(weight(kind, vl) for kind, vl, _ in todo)
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futs = {}
         for kind, vl, n in todo:
@@ -440,6 +445,7 @@ def main():
         for fut in concurrent.futures.as_completed(futs):
             kind, vl, n = futs[fut]
             done += 1
+            done_w += weight(kind, vl)
             try:
                 r = fut.result()
             except (qor.QorError, RuntimeError, OSError) as e:
@@ -448,7 +454,7 @@ def main():
                       flush=True)
                 continue
             elapsed = time.time() - t0
-            left = elapsed / done * (len(todo) - done)
+            left = elapsed / done_w * (total_w - done_w)
             if kind == "tools":
                 print("  [%d/%d] tools: %d built  (%.0f s)" % (done, len(todo), r["tools"], elapsed),
                       flush=True)
