@@ -206,6 +206,17 @@ FLOW_TEXT = {
 }
 
 
+def pareto(pts):
+    """The points (x, y, ...) that no other point beats or equals on both x and y (both
+    smaller is better), in order of x."""
+    front, best = [], None
+    for p in sorted(pts):
+        if best is None or p[1] < best:
+            front.append(p)
+            best = p[1]
+    return front
+
+
 def stage_depths(r):
     return [int(x) for x in r.get("stage_depths", "").split()]
 
@@ -285,6 +296,14 @@ def report(rows, out, vls, stages, took, flow):
     if three:
         md.append("- worst stage depth at NumStages 3: %s (target <= 35)"
                   % ", ".join("VL %d: %d" % t for t in three))
+    for vl in vls:
+        front = pareto([(r["depth"], r["gates"] + r["flops"], r["NumStages"]) for r in rows
+                        if "gates" in r and r["MaxVecLenBits"] == vl])
+        if front:
+            md.append("- VL %d, the NumStages worth building (no other is both smaller, gates + "
+                      "flip-flops, and shallower): %s"
+                      % (vl, ", ".join("N=%d (%d levels, %d cells)" % (n, d, c)
+                                       for d, c, n in front)))
     md.append("\nPlots: `depth_vs_stages.png`, `gates_vs_lanes.png`, `pareto.png`. "
               "Sweep time: %.0f s (cached results reused).\n" % took)
     with open(os.path.join(out, "report.md"), "w") as f:
@@ -363,11 +382,7 @@ def plots(rows, out, vls, stages):
         for x, y, t in pts:
             ax.scatter(x, y, s=14)
             ax.annotate(t, (x, y), fontsize=6)
-        front, best = [], None
-        for x, y, t in sorted(pts):
-            if best is None or y < best:
-                front.append((x, y))
-                best = y
+        front = [(x, y) for x, y, _ in pareto(pts)]
         if front:
             ax.plot(*zip(*front), "r--", label="Pareto front")
             ax.legend()
