@@ -112,6 +112,7 @@ class Tools:
         self.jobs = jobs
         self.ready = threading.Event()
         self.error = None
+        self.done = 0.0  # the fraction of the build's steps done, for the time left
 
     def path(self, vl, n):
         return os.path.join(self.dir, "vfadd_vl%d_s%d" % (vl, n))
@@ -134,6 +135,8 @@ class Tools:
                 for line in proc.stdout:
                     f.write(line)
                     m = re.match(r"\[(\d+)/(\d+)\]", line)
+                    if m:
+                        self.done = int(m.group(1)) / max(1, int(m.group(2)))
                     if m and time.time() - last > 60:
                         last = time.time()
                         print("  tools: %s of %s build steps (%d tools)"
@@ -221,6 +224,19 @@ def stage_depths(r):
     return [int(x) for x in r.get("stage_depths", "").split()]
 
 
+def verdict(r, single_depth, n):
+    """qor.stage_verdict of row r's worst stage depth; on a miss, also the pipeline stages (or
+    the outputs) deepest in the mapping without area recovery."""
+    bound, text = qor.stage_verdict(r["depth"], single_depth, n)
+    d = stage_depths(r)
+    if text != "met" and d:
+        worst = max(d + [r["out_depth"]])
+        where = ["stage %d" % (i + 1) for i, x in enumerate(d) if x == worst]
+        where += ["the outputs"] if r["out_depth"] == worst else []
+        text += ", deepest: %s (%d)" % (" and ".join(where), worst)
+    return bound, text
+
+
 def report(rows, out, vls, stages, took, flow):
     md = ["# vfadd_top design-space sweep\n",
           "MaxVecLenBits %s x NumStages %s. Gates (2-input cells, flip-flops excluded), "
@@ -276,12 +292,10 @@ def report(rows, out, vls, stages, took, flow):
         if not one:
             continue
         cells = []
-        for n in (2, 3, 4):
+        for n in qor.BOUNDED:
             d = by.get((vl, n), {}).get("depth")
             if d:
-                bound = 1.1 * (one / n + 3)
-                cells.append("N=%d: %d (bound %.1f, %s)" % (n, d, bound,
-                                                           "met" if d <= bound else "missed"))
+                cells.append("N=%d: %d (bound %s, %s)" % ((n, d) + verdict(by[(vl, n)], one, n)))
         if cells:
             md.append("- depth scaling at VL %d (single stage %d): %s"
                       % (vl, one, "; ".join(cells)))
@@ -395,6 +409,10 @@ def plots(rows, out, vls, stages):
     fig.savefig(os.path.join(out, "pareto.png"), dpi=120)
 
 
+# A configuration's simulation (measure and bench) against its synthesis, in time.
+SIM_WEIGHT = 0.1
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     with open(os.path.join(HERE, "configs.json")) as f:
@@ -438,10 +456,14 @@ def main():
           % (len(configs), 2 * len(configs) - len(todo) - (len(configs) if args.no_sim else 0),
              len(todo), args.jobs), flush=True)
     # The time left is estimated from the work done so far, a configuration's work taken as
-    # proportional to its lanes (the tools' build as much as all the simulations it serves).
+    # proportional to its lanes: its synthesis 1 per 128 bits, its simulation SIM_WEIGHT of that,
+    # and the tools' build as much as the syntheses of the configurations it serves (as measured
+    # in a whole sweep on two cores).
     def weight(kind, vl):
-        return sum(v for v, _ in sims) / 128.0 if kind == "tools" else vl / 128.0
-    t0, errors, done, done_w = time.time(), [], 0, 0.0
+        if kind == "tools":
+            return sum(v for v, _ in sims) / 128.0
+        return vl / 128.0 * (SIM_WEIGHT if kind == "sim" else 1.0)
+    t0, errors, done, done_w, built = time.time(), [], 0, 0.0, False
     # The tools' build first (it takes longest, on all but one job's worth of cores), then the
     # syntheses and the simulations, largest first.
     todo.sort(key=lambda t: (t[0] == "sim", -t[1], -t[2]))
@@ -469,7 +491,10 @@ def main():
                       flush=True)
                 continue
             elapsed = time.time() - t0
-            left = elapsed / done_w * (total_w - done_w)
+            # The tools' build, while it runs, counts with the fraction of its steps done.
+            built = built or kind == "tools"
+            part = 0.0 if built or not sims else weight("tools", 0) * tools.done
+            left = elapsed / (done_w + part) * (total_w - done_w - part)
             if kind == "tools":
                 print("  [%d/%d] tools: %d built  (%.0f s)" % (done, len(todo), r["tools"], elapsed),
                       flush=True)
