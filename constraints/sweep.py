@@ -399,7 +399,8 @@ def plots(rows, out, vls, stages):
         front = [(x, y) for x, y, _ in pareto(pts)]
         if front:
             ax.plot(*zip(*front), "r--", label="Pareto front")
-            ax.legend()
+            # Above the plot: inside, it hides points' labels.
+            ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), fontsize=8, frameon=False)
         ax.set_xlabel(label)
         ax.set_ylabel("gates")
         ax.set_yscale("log")
