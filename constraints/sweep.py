@@ -501,7 +501,8 @@ def main():
                 continue
             elapsed = time.time() - t0
             work = done_w + weight("tools", 0) * tools.done
-            left = elapsed / work * max(0.0, total_w - work)  # summed in another order: may round below 0
+            # max: work is summed in another order than total_w, and may round above it.
+            left = elapsed / work * max(0.0, total_w - work)
             if kind == "tools":
                 print("  [%d/%d] tools: %d built  (%.0f s)" % (done, len(todo), r["tools"], elapsed),
                       flush=True)
