@@ -417,7 +417,7 @@ def plots(rows, out, vls, stages):
 
 
 # A configuration's simulation (measure and bench) against its synthesis, in time: rounded up
-# from the 2 to 4% measured, as the simulations come last and an estimate short at the end misleads.
+# from the 2 to 4% measured, as the simulations come last, where a short estimate misleads.
 SIM_WEIGHT = 0.1
 
 
