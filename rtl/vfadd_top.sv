@@ -43,11 +43,13 @@
 // L = log2(CeilPow2(VL / esize)) = ceil(log2(elements)). Responses come in request order: a
 // request whose result would overtake or meet an earlier one waits in the input register (e.g.
 // a fadd right behind a faddv). A FADDA counts as finishing NumStages + 2 cycles after its issue
-// for this (2 with no active element; its exact NumStages * k + 2 is summed while it issues), so
-// it waits until every earlier result leaves within that. While a FADDA runs, later operations
-// other than FADDA issue as soon as they would finish after it (a second FADDA waits for the
-// unit). req_ready_o depends on rsp_ready_i combinationally (through the advance condition),
-// never on req_valid_i.
+// for this (2 with no active element), so it waits until every earlier result leaves within
+// that. Its exact NumStages * k + 2 is summed in the cycle after its issue, in which nothing
+// issues; from then on, later operations other than FADDA issue as soon as they would finish
+// after it (a second FADDA waits for the unit). So a FADDV right behind a FADDA with fewer
+// active elements than the FADDV's L, the one that could otherwise issue in that cycle, waits
+// one cycle more. req_ready_o depends on rsp_ready_i combinationally (through the advance
+// condition), never on req_valid_i.
 `include "vfadd_assert.svh"
 
 module vfadd_top #(
@@ -190,7 +192,7 @@ module vfadd_top #(
   // register pays for a count across the whole vector: here, per 128-bit granule g (8 FP16, 4
   // FP32 or 2 FP64 elements), NumStages times the active elements of each format, picked by the
   // decoded format (d_gran); from the input register, their sum gives the cycles FADDA takes
-  // (fadda_rem below). For the FADDA's own issue decision only "any element active" is needed
+  // (rem_q below). For the FADDA's own issue decision only "any element active" is needed
   // (d_cycles: its result leaves no sooner than NumStages + 2 cycles after it issues, or 2 when
   // no element is active).
   localparam int unsigned Gran  = VecW / 128;
@@ -260,11 +262,11 @@ module vfadd_top #(
   );
 
   // ---- input register --------------------------------------------------------------------------
-  localparam int unsigned InW = vfadd_pkg::FMT_BITS + 6 + LBits + DBits + Gran * GranW
+  localparam int unsigned InW = vfadd_pkg::FMT_BITS + 7 + LBits + DBits + Gran * GranW
                                 + 3 * NSlot + FpcrB + 3 * VecW + TagW;
   logic                          r0_valid, issue, req_fire;
   vfadd_pkg::fmt_t               fmt;
-  logic                          undef, is_faddv, is_fadda, is_vec, sub, unused_pred;
+  logic                          undef, is_faddv, is_fadda, is_vec, sub, unused_pred, fadda_any;
   logic [LBits-1:0]              tree_depth;
   logic [DBits-1:0]              issue_cycles, rem_q, rem_d;
   logic [Gran*GranW-1:0]         gran;
@@ -278,30 +280,55 @@ module vfadd_top #(
   vfadd_pipe_reg #(.Width(InW), .Depth(1)) u_in_reg (
     .clk_i, .rst_ni, .stall_i(!(req_fire || issue)), .valid_i(req_fire),
     .data_i({d_fmt, d_undef, d_pred, d_faddv, d_fadda, d_vec, d_sub, d_tree_depth, d_cycles,
-             d_gran, d_in_vl, d_active, d_first, req_fpcr, d_op1, d_op2, req_a_i, req_tag_i}),
+             d_fadda_any, d_gran, d_in_vl, d_active, d_first, req_fpcr, d_op1, d_op2, req_a_i,
+             req_tag_i}),
     .valid_o(r0_valid),
     .data_o({fmt, undef, unused_pred, is_faddv, is_fadda, is_vec, sub, tree_depth, issue_cycles,
-             gran, in_vl, active, first, r0_fpcr, r0_op1, r0_op2, r0_a, r0_tag})
+             fadda_any, gran, in_vl, active, first, r0_fpcr, r0_op1, r0_op2, r0_a, r0_tag})
   );
 
-  logic fadda_busy;
-  assign issue = r0_valid && advance && issue_cycles > rem_q && !(is_fadda && fadda_busy);
+  logic fadda_busy, fadda_sum_q;
+  assign issue = r0_valid && advance && !fadda_sum_q && issue_cycles > rem_q &&
+                 !(is_fadda && fadda_busy);
 
   // rem_q: cycles of advance until the latest issued operation's result loads the response
-  // register; a new one must come strictly later. A FADDA's exact cycles, NumStages * k + 2, are
-  // summed here from its granules' counts (fadda_rem: one less, what rem_q becomes); its issue
-  // above used the fewest it can take, so it never overtakes.
-  logic [DBits-1:0] fadda_rem;
-  vfadd_sum_tree #(.Count(Gran), .InW(GranW), .MaxIn(8 * Stages), .Offset(1)) u_fadda_rem (
-    .x_i(gran), .sum_o(fadda_rem)
+  // register; a new one must come strictly later. An operation's issue sets it from issue_cycles,
+  // a FADDA's from the fewest cycles it can take. A FADDA with active elements takes exactly
+  // NumStages * k + 2, summed over two cycles so that neither pays for a sum across the vector:
+  // as it issues, the counts of each half of its granules (fadda_half_q); in the next cycle of
+  // advance (fadda_sum_q), their sum, which is what rem_q then becomes. Nothing issues in that
+  // cycle: until the sum is known, a later operation could overtake the FADDA.
+  localparam int unsigned GranLo = (Gran + 1) / 2;  // granules 0 .. GranLo - 1; the rest
+  localparam int unsigned GranHi = Gran - GranLo;
+  localparam int unsigned LoW    = $clog2(GranLo * 8 * Stages + 1);  // each half's sum
+  localparam int unsigned HiW    = (GranHi > 0) ? $clog2(GranHi * 8 * Stages + 1) : 1;
+  logic [LoW-1:0]     half_lo;
+  logic [HiW-1:0]     half_hi;
+  logic [LoW+HiW-1:0] fadda_half_q;
+  vfadd_sum_tree #(.Count(GranLo), .InW(GranW), .MaxIn(8 * Stages)) u_fadda_lo (
+    .x_i(gran[0 +: GranLo*GranW]), .sum_o(half_lo)
   );
-  assign rem_d = issue ? (is_fadda ? fadda_rem : issue_cycles - 1'b1) :
+  if (GranHi > 0) begin : gen_fadda_hi
+    vfadd_sum_tree #(.Count(GranHi), .InW(GranW), .MaxIn(8 * Stages)) u_fadda_hi (
+      .x_i(gran[GranLo*GranW +: GranHi*GranW]), .sum_o(half_hi)
+    );
+  end else begin : gen_no_fadda_hi
+    assign half_hi = '0;
+  end
+  assign rem_d = issue       ? issue_cycles - 1'b1 :
+                 fadda_sum_q ? DBits'(fadda_half_q[LoW +: HiW]) + DBits'(fadda_half_q[0 +: LoW]) :
                  (rem_q != '0) ? rem_q - 1'b1 : '0;
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      rem_q <= '0;
+      rem_q        <= '0;
+      fadda_sum_q  <= 1'b0;
+      fadda_half_q <= '0;
     end else if (advance) begin
-      rem_q <= rem_d;
+      rem_q        <= rem_d;
+      fadda_sum_q  <= issue && is_fadda && fadda_any;
+      if (issue && is_fadda) begin
+        fadda_half_q <= {half_hi, half_lo};
+      end
     end
   end
 

@@ -489,6 +489,40 @@ TEST(VfaddTopTest, LatencyFadda) {
   }
 }
 
+// A FADDV right behind a FADDA with k active elements (the RTL header's timing): the FADDA
+// issues the cycle after its acceptance a and responds at a + NumStages * k + 3; nothing issues
+// in the cycle after its issue when k >= 1 (its exact length is summed then); the FADDV issues at
+// the first cycle c it may that puts its response, c + NumStages * L + 1, after the FADDA's.
+TEST(VfaddTopTest, FaddvRightBehindFadda) {
+  const int n = kCfg.stages;
+  for (Fmt f : kFmts) {
+    for (int vl : std::set<int>{128, kCfg.max_vl}) {
+      const Case v = Generated(143 + vl, 1, {Op::kFaddv}, {f}, {vl})[0];
+      const int elems = Elements(v), l = CeilLog2(elems);
+      for (int k : std::set<int>{0, 1, l - 1, l, l + 1}) {
+        if (k < 0 || k > elems) continue;
+        Case a = Generated(145 + vl + k, 1, {Op::kFadda}, {f}, {vl})[0];
+        std::fill(a.pg.begin(), a.pg.end(), 0);
+        for (int e = 0; e < k; ++e) SetField(&a.pg, e * fp_width(f) / 8, 1, 1);
+        const Report r = RunSc(FromCases({a, v}), Quiet());
+        ExpectClean(r, 2);
+        if (r.responses.size() != 2) continue;
+        const Response& ra = r.responses[0];
+        const Response& rv = r.responses[1];
+        const std::string what = std::string(1, FmtLetter(f)) + " vl " + std::to_string(vl) +
+                                 " k " + std::to_string(k);
+        ASSERT_EQ(rv.accept_cycle, ra.accept_cycle + 1) << what << ": back to back";
+        EXPECT_EQ(ra.response_cycle, ra.accept_cycle + uint64_t(n) * k + 3) << what;
+        const uint64_t fadda_issue = ra.accept_cycle + 1;
+        uint64_t c = rv.accept_cycle + 1;
+        if (k >= 1 && c == fadda_issue + 1) ++c;  // the cycle the FADDA's length is summed
+        while (c + uint64_t(n) * l + 1 <= ra.response_cycle) ++c;
+        EXPECT_EQ(rv.response_cycle, c + uint64_t(n) * l + 1) << what;
+      }
+    }
+  }
+}
+
 // Throughput: 64 back-to-back fadd, and 64 faddv of one VL and type, give one response per
 // cycle once the pipeline is full.
 TEST(VfaddTopTest, ThroughputOnePerCycle) {
