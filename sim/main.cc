@@ -903,7 +903,7 @@ const char kRegressHelp[] =
     "even when nothing fails). --junit writes JUnit XML (one test case per operation and type).\n"
     "\n"
     "Functional coverage (operand and result classes, flags per FPCR, predicate and VL classes,\n"
-    "FADDV levels, FADDA, FADDP: see sim/README.md) is sampled on every case. --coverage DIR\n"
+    "FADDV levels, FADDA, FADDP: see verif/README.md) is sampled on every case. --coverage DIR\n"
     "writes DIR/coverage.fcov (the database, for 'vfadd merge'), DIR/coverage.md and\n"
     "DIR/coverage.html (figures per group, the holes, the unreachable bins and why). --steer\n"
     "biases generation towards the holes: when the stream's case hits no hole, cases aimed at\n"

@@ -102,7 +102,7 @@ std::vector<uint64_t> SpecialValues(Fmt f);
 // packed as many pairs per op as the format has elements.
 std::vector<Op> DirectedOps();
 
-// A biased random op (sim/gen.h's operand pairs and FPCRs, any format, add or subtract).
+// A biased random op (verif/gen.h's operand pairs and FPCRs, any format, add or subtract).
 Op RandomOp(Rng& r);
 // New operand words for op's control, drawn as in RandomOp.
 void RandomOperands(Rng& r, Op* op);

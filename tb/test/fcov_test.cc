@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Tests of the functional coverage model (sim/fcov.h).
+// Tests of the functional coverage model (verif/fcov.h).
 //
 // Expected values are derived by hand from the architecture (each commented), or are rules of
 // IEEE/Arm arithmetic the classification must agree with (a tie rounded to nearest is even, RZ

@@ -7,7 +7,7 @@
 // random each cycle (so requests come and responses stall), except that a request presented and
 // not taken stays presented, unchanged, as the interface requires (vfadd_top_checker asserts
 // it); every request field is random each cycle, valid or not: a valid cycle carries a case of
-// the stimulus generator (sim/gen.h: every op and type, special operands, FPCR and predicate
+// the stimulus generator (verif/gen.h: every op and type, special operands, FPCR and predicate
 // patterns) over junk, now and then as an instruction word (arithmetic forms of the family,
 // UNDEFINED and MOVPRFX words, near misses) or with an op or format code that is no operation;
 // req_len_i is any of 0 .. 15.

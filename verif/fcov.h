@@ -6,9 +6,9 @@
 // A Model is the list of bins for one build (the VL classes and FADDV levels depend on the
 // built maximum VL); a Db counts the hits of each bin. Every checked case is sampled through the
 // golden model's observer (each scalar addition the instruction performs). Bins that no case
-// can hit carry the reason, and are left out of the percentages. See the README of sim/.
-#ifndef VFADD_SIM_FCOV_H_
-#define VFADD_SIM_FCOV_H_
+// can hit carry the reason, and are left out of the percentages. See verif/README.md.
+#ifndef VFADD_VERIF_FCOV_H_
+#define VFADD_VERIF_FCOV_H_
 
 #include <cstdint>
 #include <string>
@@ -144,4 +144,4 @@ bool ParseDb(const std::string& text, const std::string& where, const Model& m, 
 }  // namespace fcov
 }  // namespace vfadd
 
-#endif  // VFADD_SIM_FCOV_H_
+#endif  // VFADD_VERIF_FCOV_H_

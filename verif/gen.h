@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Seeded stimulus generation, biased towards the hard cases of floating-point addition.
-#ifndef VFADD_SIM_GEN_H_
-#define VFADD_SIM_GEN_H_
+#ifndef VFADD_VERIF_GEN_H_
+#define VFADD_VERIF_GEN_H_
 
 #include <cstdint>
 #include <vector>
@@ -40,4 +40,4 @@ uint32_t RandomFpcr(Rng& r);
 
 }  // namespace vfadd
 
-#endif  // VFADD_SIM_GEN_H_
+#endif  // VFADD_VERIF_GEN_H_
