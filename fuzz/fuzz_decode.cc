@@ -53,7 +53,7 @@ void CheckWord(uint32_t w) {
   switch (i.kind) {
     case InsnKind::kArith: {
       FUZZ_CHECK(i.size >= 1);
-      FUZZ_CHECK(static_cast<int>(i.op) < kNumOps);
+      FUZZ_CHECK(IsValidOpCode(static_cast<int>(i.op)));
       FUZZ_CHECK(StartsWith(text, Mnemonic(i.op) + " "));
       const char letter = "bhsd"[i.size];
       if (IsScalarResult(i.op)) {
@@ -105,7 +105,7 @@ void CheckInsn(const uint8_t* p) {
   const uint32_t w = Encode(i);
   FUZZ_CHECK(Disassemble(Decode(w)) == text);
   // An encoding of a valid arithmetic Insn with size != 0 decodes to that form again.
-  if (i.kind == InsnKind::kArith && static_cast<int>(i.op) < kNumOps && (i.size & 3) != 0) {
+  if (i.kind == InsnKind::kArith && IsValidOpCode(static_cast<int>(i.op)) && (i.size & 3) != 0) {
     const Insn d = Decode(w);
     FUZZ_CHECK(d.kind == InsnKind::kArith && d.op == i.op && d.size == (i.size & 3));
     FUZZ_CHECK(Encode(d) == w);

@@ -38,8 +38,8 @@ size_t Words(int bits) { return static_cast<size_t>((bits + 63) / 64); }
 
 // The sizes trace-format.md gives each field, and values in range.
 void CheckWellFormed(const Case& c) {
-  FUZZ_CHECK(static_cast<int>(c.op) < kNumOps);
-  FUZZ_CHECK(c.fmt == Fmt::kH || c.fmt == Fmt::kS || c.fmt == Fmt::kD);
+  FUZZ_CHECK(IsValidOpCode(static_cast<int>(c.op)));
+  FUZZ_CHECK(IsValidFmtCode(static_cast<int>(c.fmt)));
   FUZZ_CHECK(IsValidVl(c.vl));
   FUZZ_CHECK(c.pg.size() == (IsPredicated(c.op) ? Words(c.vl / 8) : 0));
   FUZZ_CHECK(c.a.size() == (c.op == Op::kFadda ? 1 : c.op == Op::kFaddv ? 0 : Words(c.vl)));

@@ -243,8 +243,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   constexpr size_t kHeader = 8;
   if (size < kHeader) return 0;
   Case c;
-  c.op = static_cast<Op>(data[0] % kNumOps);
-  c.fmt = static_cast<Fmt>(1 + data[1] % 3);
+  c.op = kAllOps[data[0] % kNumOps];
+  c.fmt = kAllFmts[data[1] % kNumFmts];
   c.vl = 128 * (1 + data[2] % 16);
   c.fpcr = static_cast<uint32_t>(data[3]) | static_cast<uint32_t>(data[4]) << 8 |
            static_cast<uint32_t>(data[5]) << 16 | static_cast<uint32_t>(data[6]) << 24;

@@ -15,8 +15,6 @@
 namespace vfadd {
 namespace {
 
-constexpr Fmt kFmts[] = {Fmt::kH, Fmt::kS, Fmt::kD};
-
 // Sets element `e`'s predicate bit (its lowest byte's bit) for elements of `fmt`.
 void SetActive(Case* c, Fmt fmt, int e) {
   const int bit = e * (fp_width(fmt) / 8);
@@ -77,9 +75,8 @@ bool Chain(const std::vector<Case>& cases, uint64_t* cycles, std::string* error)
 std::string MeasureOps(int vl, std::vector<OpFigures>* out) {
   constexpr int kStream = 32;
   std::string error;
-  for (int o = 0; o < kNumOps; ++o) {
-    const Op op = static_cast<Op>(o);
-    for (Fmt f : kFmts) {
+  for (Op op : kAllOps) {
+    for (Fmt f : kAllFmts) {
       const int n = vl / fp_width(f);
       OpFigures fig{op, f, vl, 0, 0};
       top::Report rep;

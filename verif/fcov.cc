@@ -18,9 +18,8 @@ namespace vfadd {
 namespace fcov {
 namespace {
 
-constexpr Fmt kFmts[] = {Fmt::kH, Fmt::kS, Fmt::kD};
-int TypeIndex(Fmt f) { return static_cast<int>(f) - 1; }
-std::string TypeName(int t) { return std::string(1, FmtLetter(kFmts[t])); }
+// Types are indexed as in kAllFmts (FmtIndex).
+std::string TypeName(int t) { return std::string(1, FmtLetter(kAllFmts[t])); }
 
 // The FPCR crosses: column c = RMode*8 + FZ*4 + FZ16*2 + DN.
 constexpr int kNumFpcrCombos = 32;
@@ -97,8 +96,8 @@ int Levels(int vl, Fmt f) {  // FADDV tree levels at VL
 
 std::vector<Op> PredicatedOps() {
   std::vector<Op> ops;
-  for (int i = 0; i < kNumOps; ++i) {
-    if (IsPredicated(static_cast<Op>(i))) ops.push_back(static_cast<Op>(i));
+  for (Op op : kAllOps) {
+    if (IsPredicated(op)) ops.push_back(op);
   }
   return ops;
 }
@@ -111,7 +110,7 @@ void Hit(std::vector<uint32_t>* hits, size_t first, size_t cols, size_t r, size_
 GenOptions Only(std::vector<Op> ops, int t) {
   GenOptions g;
   g.ops = std::move(ops);
-  if (t >= 0) g.types = {kFmts[t]};
+  if (t >= 0) g.types = {kAllFmts[t]};
   return g;
 }
 
@@ -257,8 +256,8 @@ Model::Model(int max_vl) : max_vl_(max_vl) {
 
   // Operand classes per operation and type.
   for (int o = 0; o < kNumOps; ++o) {
-    const Op op = static_cast<Op>(o);
-    for (int t = 0; t < 3; ++t) {
+    const Op op = kAllOps[o];
+    for (int t = 0; t < kNumFmts; ++t) {
       Group g;
       g.name = std::string("operands.") + OpName(op) + "." + TypeName(t);
       g.aim = Only({op}, t);
@@ -278,8 +277,8 @@ Model::Model(int max_vl) : max_vl_(max_vl) {
   }
 
   // Result classes and flags, crossed with the FPCR.
-  for (int t = 0; t < 3; ++t) {
-    const Fmt f = kFmts[t];
+  for (int t = 0; t < kNumFmts; ++t) {
+    const Fmt f = kAllFmts[t];
     const char* flush_name = f == Fmt::kH ? "FZ16" : "FZ";
     auto flushes = [f](size_t c) { return f == Fmt::kH ? (c & 2) != 0 : (c & 4) != 0; };
     Group g;
@@ -330,8 +329,8 @@ Model::Model(int max_vl) : max_vl_(max_vl) {
   std::vector<std::string> all_ops;
   std::vector<GenOptions> op_aim, pred_aim;
   for (int o = 0; o < kNumOps; ++o) {
-    all_ops.push_back(OpName(static_cast<Op>(o)));
-    op_aim.push_back(Only({static_cast<Op>(o)}, -1));
+    all_ops.push_back(OpName(kAllOps[o]));
+    op_aim.push_back(Only({kAllOps[o]}, -1));
   }
   std::vector<std::string> pred_rows;
   for (Op op : predicated) pred_rows.push_back(OpName(op)), pred_aim.push_back(Only({op}, -1));
@@ -343,7 +342,7 @@ Model::Model(int max_vl) : max_vl_(max_vl) {
     if (!IsPow2(v)) vl_aim[kVlNonPow2].vls.push_back(v), non_pow2 = true;
     if (v < max_vl) vl_aim[kVlBelowMax].vls.push_back(v);
   }
-  for (int t = 0; t < 3; ++t) {
+  for (int t = 0; t < kNumFmts; ++t) {
     Group g;
     g.name = "predicates." + TypeName(t);
     g.title = TypeName(t) + ": governing predicate patterns per operation (junk: bits set "
@@ -374,8 +373,8 @@ Model::Model(int max_vl) : max_vl_(max_vl) {
   }
 
   // FADDV level by level, FADDA's active counts, FADDP's pair kinds.
-  for (int t = 0; t < 3; ++t) {
-    const Fmt f = kFmts[t];
+  for (int t = 0; t < kNumFmts; ++t) {
+    const Fmt f = kAllFmts[t];
     Group g;
     g.name = "faddv." + TypeName(t);
     g.title = "faddv." + TypeName(t) + ": what each level of the reduction tree sees (level 1 adds "
@@ -421,12 +420,14 @@ Model::Model(int max_vl) : max_vl_(max_vl) {
   g.name = "fadda";
   g.title = "fadda: how many elements are active";
   g.row_axis = "type", g.col_axis = "active";
-  g.rows = {"h", "s", "d"};
   g.cols = {"none", "one", "some", "all"};
   g.aim = Only({Op::kFadda}, -1);
-  for (int t = 0; t < 3; ++t) g.row_aim.push_back(Only({}, t));
+  for (int t = 0; t < kNumFmts; ++t) {
+    g.rows.push_back(TypeName(t));
+    g.row_aim.push_back(Only({}, t));
+  }
   fadda_ = Add(g, [&](size_t r, size_t c) -> std::string {
-    const int most = max_vl / fp_width(kFmts[r]);  // elements at the largest VL
+    const int most = max_vl / fp_width(kAllFmts[r]);  // elements at the largest VL
     if (c == kASome && most < 3) {
       return "at most " + std::to_string(most) + " elements: none, one or all are active";
     }
@@ -440,7 +441,7 @@ Model::Model(int max_vl) : max_vl_(max_vl) {
             "instruction word for the RTL's decoder (req_raw_i)";
   g.row_axis = "operation", g.col_axis = "type.path";
   g.rows = all_ops;
-  for (int t = 0; t < 3; ++t) {
+  for (int t = 0; t < kNumFmts; ++t) {
     for (const char* path : {".fields", ".word"}) g.cols.push_back(TypeName(t) + path);
     g.col_aim.push_back(Only({}, t));
     g.col_aim.push_back(Only({}, t));
@@ -481,7 +482,7 @@ bool Model::Aim(size_t i, const GenOptions& base, GenOptions* aimed) const {
 
 Outcome Model::Sample(const Case& c, std::vector<uint32_t>* hits, bool word) const {
   const Fmt f = c.fmt;
-  const int t = TypeIndex(f), o = static_cast<int>(c.op), n = Elements(c);
+  const int t = FmtIndex(f), o = static_cast<int>(c.op), n = Elements(c);
   const Fpcr fpcr{c.fpcr};
   const int combo = FpcrCombo(fpcr);
   auto hit = [hits](size_t first, size_t cols, size_t r, size_t col) {

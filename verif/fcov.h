@@ -93,8 +93,9 @@ class Model {
   std::vector<Group> groups_;
   std::vector<std::string> reasons_;
   // Where the groups of each kind start (indexed by op / type).
-  size_t operands_[kNumOps][3] = {}, results_[3] = {}, flags_[3] = {}, predicates_[3] = {},
-         vls_[3] = {}, faddv_[3] = {}, fadda_ = 0, faddp_[3] = {}, stimulus_ = 0;
+  size_t operands_[kNumOps][kNumFmts] = {}, results_[kNumFmts] = {}, flags_[kNumFmts] = {},
+         predicates_[kNumFmts] = {}, vls_[kNumFmts] = {}, faddv_[kNumFmts] = {}, fadda_ = 0,
+         faddp_[kNumFmts] = {}, stimulus_ = 0;
 };
 
 // Hit counts of a Model's bins.

@@ -145,9 +145,8 @@ uint32_t RandomFpcr(Rng& r) {
 Case GenerateCase(const GenOptions& opt, uint64_t index) {
   Rng r(opt.seed * 0x9e3779b97f4a7c15ull ^ SplitMix64(&index));
   Case c;
-  c.op = opt.ops.empty() ? static_cast<Op>(r.Below(kNumOps)) : opt.ops[r.Below(opt.ops.size())];
-  static const Fmt kFmts[] = {Fmt::kH, Fmt::kS, Fmt::kD};
-  c.fmt = opt.types.empty() ? kFmts[r.Below(3)] : opt.types[r.Below(opt.types.size())];
+  c.op = opt.ops.empty() ? kAllOps[r.Below(kNumOps)] : opt.ops[r.Below(opt.ops.size())];
+  c.fmt = opt.types.empty() ? kAllFmts[r.Below(kNumFmts)] : opt.types[r.Below(opt.types.size())];
   if (!opt.vls.empty()) {
     c.vl = opt.vls[r.Below(opt.vls.size())];
   } else {

@@ -52,9 +52,9 @@ enum class Layout : uint8_t {
   kReduce,         // faddv Vd, Pg, Zn.T                 (pg, zn = 9:5, zd)
 };
 
+// The mnemonic is the op's (Traits(op).mnemonic, vector.h).
 struct ArithForm {
   Op op;
-  const char* mnemonic;
   Layout layout;
   Pattern pattern;
 };
@@ -65,17 +65,17 @@ constexpr uint32_t kImmZeroBits = 0x000003C0;  // bits 9:6 of the immediate form
 
 // Indexed by Op (the order of vector.h).
 constexpr ArithForm kArithForms[] = {
-    {Op::kFadd, "fadd", Layout::kPredVectors, {kPredMask, 0x65008000}},
-    {Op::kFaddU, "fadd", Layout::kUnpredVectors, {kUnpredMask, 0x65000000}},
-    {Op::kFaddI, "fadd", Layout::kImmediate, {kPredMask, 0x65188000}},
-    {Op::kFsub, "fsub", Layout::kPredVectors, {kPredMask, 0x65018000}},
-    {Op::kFsubU, "fsub", Layout::kUnpredVectors, {kUnpredMask, 0x65000400}},
-    {Op::kFsubI, "fsub", Layout::kImmediate, {kPredMask, 0x65198000}},
-    {Op::kFsubr, "fsubr", Layout::kPredVectors, {kPredMask, 0x65038000}},
-    {Op::kFsubrI, "fsubr", Layout::kImmediate, {kPredMask, 0x651B8000}},
-    {Op::kFaddp, "faddp", Layout::kPredVectors, {kPredMask, 0x64108000}},
-    {Op::kFadda, "fadda", Layout::kAccumulate, {kPredMask, 0x65182000}},
-    {Op::kFaddv, "faddv", Layout::kReduce, {kPredMask, 0x65002000}},
+    {Op::kFadd, Layout::kPredVectors, {kPredMask, 0x65008000}},
+    {Op::kFaddU, Layout::kUnpredVectors, {kUnpredMask, 0x65000000}},
+    {Op::kFaddI, Layout::kImmediate, {kPredMask, 0x65188000}},
+    {Op::kFsub, Layout::kPredVectors, {kPredMask, 0x65018000}},
+    {Op::kFsubU, Layout::kUnpredVectors, {kUnpredMask, 0x65000400}},
+    {Op::kFsubI, Layout::kImmediate, {kPredMask, 0x65198000}},
+    {Op::kFsubr, Layout::kPredVectors, {kPredMask, 0x65038000}},
+    {Op::kFsubrI, Layout::kImmediate, {kPredMask, 0x651B8000}},
+    {Op::kFaddp, Layout::kPredVectors, {kPredMask, 0x64108000}},
+    {Op::kFadda, Layout::kAccumulate, {kPredMask, 0x65182000}},
+    {Op::kFaddv, Layout::kReduce, {kPredMask, 0x65002000}},
 };
 static_assert(sizeof(kArithForms) / sizeof(kArithForms[0]) == kNumOps,
               "one ArithForm per Op, in Op order");
@@ -96,8 +96,8 @@ constexpr uint32_t Put(int value, int lsb, int width) {
 }
 
 const ArithForm* FindForm(Op op) {
-  const auto i = static_cast<unsigned>(op);
-  if (i >= static_cast<unsigned>(kNumOps) || kArithForms[i].op != op) return nullptr;
+  const int i = static_cast<int>(op);
+  if (!IsValidOpCode(i) || kArithForms[i].op != op) return nullptr;
   return &kArithForms[i];
 }
 
@@ -113,7 +113,7 @@ std::string DisassembleArith(const Insn& insn) {
   if (form == nullptr) return "other";
   const int size = insn.size & 3;
   if (size == 0) return "undefined";  // what such an encoding decodes as
-  const std::string m = std::string(form->mnemonic) + " ";
+  const std::string m = std::string(Traits(form->op).mnemonic) + " ";
   const std::string zd = ZRegT(insn.zd, size);
   const std::string pg_m = PReg(insn.pg) + "/m";
   switch (form->layout) {

@@ -23,21 +23,31 @@
 namespace vfadd {
 namespace {
 
-struct OpInfo {
-  const char* name;
-  bool predicated, immediate, scalar_result, subtract;
+// The public op table (vector.h), indexed by Op.
+// clang-format off
+constexpr OpTraits kOps[kNumOps] = {
+    // op          name       mnemonic  pred   imm    sub    pairw  reduction
+    {Op::kFadd,    "fadd",    "fadd",   true,  false, false, false, false},
+    {Op::kFaddU,   "fadd_u",  "fadd",   false, false, false, false, false},
+    {Op::kFaddI,   "fadd_i",  "fadd",   true,  true,  false, false, false},
+    {Op::kFsub,    "fsub",    "fsub",   true,  false, true,  false, false},
+    {Op::kFsubU,   "fsub_u",  "fsub",   false, false, true,  false, false},
+    {Op::kFsubI,   "fsub_i",  "fsub",   true,  true,  true,  false, false},
+    {Op::kFsubr,   "fsubr",   "fsubr",  true,  false, true,  false, false},
+    {Op::kFsubrI,  "fsubr_i", "fsubr",  true,  true,  true,  false, false},
+    {Op::kFaddp,   "faddp",   "faddp",  true,  false, false, true,  false},
+    {Op::kFadda,   "fadda",   "fadda",  true,  false, false, false, true},
+    {Op::kFaddv,   "faddv",   "faddv",  true,  false, false, false, true},
 };
-// Indexed by Op.
-constexpr OpInfo kOps[kNumOps] = {
-    {"fadd", true, false, false, false},   {"fadd_u", false, false, false, false},
-    {"fadd_i", true, true, false, false},  {"fsub", true, false, false, true},
-    {"fsub_u", false, false, false, true}, {"fsub_i", true, true, false, true},
-    {"fsubr", true, false, false, true},   {"fsubr_i", true, true, false, true},
-    {"faddp", true, false, false, false},  {"fadda", true, false, true, false},
-    {"faddv", true, false, true, false},
-};
+// clang-format on
 
-const OpInfo& Info(Op op) { return kOps[static_cast<int>(op)]; }
+constexpr bool TableInEnumOrder() {
+  for (int i = 0; i < kNumOps; ++i) {
+    if (static_cast<int>(kOps[i].op) != i || kAllOps[i] != kOps[i].op) return false;
+  }
+  return true;
+}
+static_assert(TableInEnumOrder(), "kOps and kAllOps: one entry per Op, in enum order");
 
 // One FPAdd/FPSub of an instruction: raises its flags into *fpsr and shows it to the observer.
 uint64_t Perform(Fmt f, Fpcr fpcr, Addition add, uint32_t* fpsr, AdditionObserver* observer) {
@@ -69,10 +79,11 @@ int CeilPow2(int x) {
 
 }  // namespace
 
-const char* OpName(Op op) { return Info(op).name; }
-bool IsPredicated(Op op) { return Info(op).predicated; }
-bool IsImmediate(Op op) { return Info(op).immediate; }
-bool IsScalarResult(Op op) { return Info(op).scalar_result; }
+const OpTraits& Traits(Op op) { return kOps[static_cast<int>(op)]; }
+const char* OpName(Op op) { return Traits(op).name; }
+bool IsPredicated(Op op) { return Traits(op).predicated; }
+bool IsImmediate(Op op) { return Traits(op).immediate; }
+bool IsScalarResult(Op op) { return Traits(op).reduction; }
 
 bool ParseOp(const std::string& s, Op* out) {
   for (int i = 0; i < kNumOps; ++i) {
@@ -172,7 +183,7 @@ Outcome Execute(const Case& c, AdditionObserver* observer) {
       }
       default: break;  // fadda / faddv handled above
     }
-    add.sub = Info(c.op).subtract;
+    add.sub = Traits(c.op).subtract;
     SetField(&out.res, e * esize, esize, Perform(f, fpcr, add, &out.fpsr, observer));
   }
   return out;

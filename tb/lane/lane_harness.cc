@@ -12,8 +12,6 @@
 namespace vfadd::lane {
 namespace {
 
-int FmtIndex(Fmt f) { return f == Fmt::kH ? 0 : f == Fmt::kS ? 1 : 2; }
-Fmt FmtOfIndex(int i) { return i == 0 ? Fmt::kH : i == 1 ? Fmt::kS : Fmt::kD; }
 int Elems(Fmt f) { return 64 / fp_width(f); }
 
 uint64_t Element(uint64_t word, Fmt f, int e) {
@@ -144,8 +142,7 @@ std::vector<uint64_t> SpecialValues(Fmt f) {
 
 std::vector<Op> DirectedOps() {
   std::vector<Op> ops;
-  for (int fi = 0; fi < 3; fi++) {
-    const Fmt f = FmtOfIndex(fi);
+  for (const Fmt f : kAllFmts) {
     const std::vector<uint64_t> t = SpecialValues(f);
     const int w = fp_width(f), n = Elems(f);
     std::vector<std::pair<uint64_t, uint64_t>> pairs;
@@ -168,7 +165,7 @@ std::vector<Op> DirectedOps() {
 
 Op RandomOp(Rng& r) {
   const Fpcr fpcr{RandomFpcr(r)};
-  Op op = ConfigOp(FmtOfIndex(int(r.Below(3))), 0);
+  Op op = ConfigOp(kAllFmts[r.Below(kNumFmts)], 0);
   op.rmode = int(fpcr.bits >> Fpcr::kRModeLsb & 3);
   op.fz = fpcr.bits >> Fpcr::kFzBit & 1;
   op.fz16 = fpcr.bits >> Fpcr::kFz16Bit & 1;

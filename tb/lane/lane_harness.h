@@ -139,8 +139,8 @@ struct RunOptions {
 
 struct RunResult {
   uint64_t ops = 0, cycles = 0;  // lane ops checked; clock cycles
-  uint64_t elements[3] = {0, 0, 0};    // checked elements per format (H, S, D)
-  uint64_t mismatches[3] = {0, 0, 0};  // mismatched elements per format
+  uint64_t elements[kNumFmts] = {};    // checked elements per format (FmtIndex: H, S, D)
+  uint64_t mismatches[kNumFmts] = {};  // mismatched elements per format
   uint64_t mismatched_ops = 0;
   uint64_t protocol_errors = 0;  // lost, extra, reordered or late results; shadow differences
   std::vector<std::string> reports;  // the first max_report mismatches and protocol errors

@@ -48,7 +48,9 @@ TEST_P(LaneStages, DirectedTableWithStalls) {
   dut->Final();
   EXPECT_EQ(r.ops, n);
   ExpectClean(r, *ctx, n);
-  for (int f = 0; f < 3; f++) EXPECT_GT(r.elements[f], 0u) << "format " << f << " never checked";
+  for (int f = 0; f < kNumFmts; f++) {
+    EXPECT_GT(r.elements[f], 0u) << "format " << FmtLetter(kAllFmts[f]) << " never checked";
+  }
 }
 
 // Biased random ops (all formats, FPCRs, add/sub) under heavy stalls, then without any: the

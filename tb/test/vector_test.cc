@@ -279,6 +279,99 @@ TEST(VfaddVectorHelpersTest, ElementActiveUsesOnlyBitEsizeOver8) {
 }
 
 // =============================================================================================
+// The format and op tables (fp.h, vector.h) against the encodings and the ISA.
+
+TEST(VfaddTraitsTest, FormatList) {
+  // The SVE size field: 01 H, 10 S, 11 D; 00 is no FP format of the family (section 7).
+  ASSERT_EQ(kNumFmts, 3);
+  EXPECT_EQ(kAllFmts[0], Fmt::kH);
+  EXPECT_EQ(kAllFmts[1], Fmt::kS);
+  EXPECT_EQ(kAllFmts[2], Fmt::kD);
+  EXPECT_EQ(FmtIndex(Fmt::kH), 0);
+  EXPECT_EQ(FmtIndex(Fmt::kS), 1);
+  EXPECT_EQ(FmtIndex(Fmt::kD), 2);
+  EXPECT_FALSE(IsValidFmtCode(0));
+  EXPECT_TRUE(IsValidFmtCode(1));
+  EXPECT_TRUE(IsValidFmtCode(2));
+  EXPECT_TRUE(IsValidFmtCode(3));
+  EXPECT_FALSE(IsValidFmtCode(4));
+  EXPECT_FALSE(IsValidFmtCode(-1));
+  EXPECT_FALSE(IsValidFmtCode(255));
+  // Widths in list order: 16, 32, 64.
+  for (int i = 0; i < kNumFmts; ++i) EXPECT_EQ(fp_width(kAllFmts[i]), 16 << i) << i;
+}
+
+TEST(VfaddTraitsTest, OpList) {
+  // The enum in its declared order, written out: kAllOps must be exactly this.
+  const Op want[] = {Op::kFadd,  Op::kFaddU,  Op::kFaddI, Op::kFsub,  Op::kFsubU, Op::kFsubI,
+                     Op::kFsubr, Op::kFsubrI, Op::kFaddp, Op::kFadda, Op::kFaddv};
+  ASSERT_EQ(kNumOps, 11);
+  ASSERT_EQ(sizeof(want) / sizeof(want[0]), size_t{kNumOps});
+  bool seen[kNumOps] = {};
+  for (int i = 0; i < kNumOps; ++i) {
+    EXPECT_EQ(kAllOps[i], want[i]) << i;
+    const int code = static_cast<int>(kAllOps[i]);
+    ASSERT_TRUE(code >= 0 && code < kNumOps) << i;
+    EXPECT_FALSE(seen[code]) << "op code " << code << " listed twice";
+    seen[code] = true;
+    EXPECT_EQ(code, i);
+  }
+  EXPECT_TRUE(IsValidOpCode(0));
+  EXPECT_TRUE(IsValidOpCode(10));
+  EXPECT_FALSE(IsValidOpCode(11));
+  EXPECT_FALSE(IsValidOpCode(15));
+  EXPECT_FALSE(IsValidOpCode(-1));
+}
+
+TEST(VfaddTraitsTest, OpTraitsMatchTheIsa) {
+  // Per op, from the encodings of section 7 and trace-format.md: trace name, A64 mnemonic,
+  // governed by Pg, #imm instead of Zm, FPSub, pairwise, scalar result.
+  struct Row {
+    Op op;
+    const char* name;
+    const char* mnemonic;
+    bool predicated, immediate, subtract, pairwise, reduction;
+  };
+  const Row rows[] = {
+      {Op::kFadd, "fadd", "fadd", true, false, false, false, false},
+      {Op::kFaddU, "fadd_u", "fadd", false, false, false, false, false},
+      {Op::kFaddI, "fadd_i", "fadd", true, true, false, false, false},
+      {Op::kFsub, "fsub", "fsub", true, false, true, false, false},
+      {Op::kFsubU, "fsub_u", "fsub", false, false, true, false, false},
+      {Op::kFsubI, "fsub_i", "fsub", true, true, true, false, false},
+      {Op::kFsubr, "fsubr", "fsubr", true, false, true, false, false},
+      {Op::kFsubrI, "fsubr_i", "fsubr", true, true, true, false, false},
+      {Op::kFaddp, "faddp", "faddp", true, false, false, true, false},
+      {Op::kFadda, "fadda", "fadda", true, false, false, false, true},
+      {Op::kFaddv, "faddv", "faddv", true, false, false, false, true},
+  };
+  ASSERT_EQ(sizeof(rows) / sizeof(rows[0]), size_t{kNumOps});
+  for (const Row& w : rows) {
+    const OpTraits& t = Traits(w.op);
+    EXPECT_EQ(t.op, w.op) << w.name;
+    EXPECT_STREQ(t.name, w.name);
+    EXPECT_STREQ(t.mnemonic, w.mnemonic) << w.name;
+    EXPECT_EQ(t.predicated, w.predicated) << w.name;
+    EXPECT_EQ(t.immediate, w.immediate) << w.name;
+    EXPECT_EQ(t.subtract, w.subtract) << w.name;
+    EXPECT_EQ(t.pairwise, w.pairwise) << w.name;
+    EXPECT_EQ(t.reduction, w.reduction) << w.name;
+    // The older accessors read the same table.
+    EXPECT_STREQ(OpName(w.op), w.name);
+    EXPECT_EQ(IsPredicated(w.op), w.predicated) << w.name;
+    EXPECT_EQ(IsImmediate(w.op), w.immediate) << w.name;
+    EXPECT_EQ(IsScalarResult(w.op), w.reduction) << w.name;
+    Op parsed = Op::kFaddv;
+    EXPECT_TRUE(ParseOp(w.name, &parsed)) << w.name;
+    EXPECT_EQ(parsed, w.op) << w.name;
+  }
+  Op unused;
+  EXPECT_FALSE(ParseOp("fadd_v", &unused));
+  EXPECT_FALSE(ParseOp("FADD", &unused));
+  EXPECT_FALSE(ParseOp("", &unused));
+}
+
+// =============================================================================================
 // FADD (vectors, predicated), section 6.1
 
 TEST(VfaddFaddTest, AllActiveS) {

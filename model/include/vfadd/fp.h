@@ -13,6 +13,13 @@ namespace vfadd {
 
 // Element formats. The numeric values are the SVE `size` field (bits 23:22) of the encodings.
 enum class Fmt : uint8_t { kH = 1, kS = 2, kD = 3 };
+constexpr int kNumFmts = 3;
+// Every format, in enum order; loops over formats and the generator's draw use this order.
+constexpr Fmt kAllFmts[kNumFmts] = {Fmt::kH, Fmt::kS, Fmt::kD};
+// Index of a format in kAllFmts (and in tables indexed by format): h 0, s 1, d 2.
+constexpr int FmtIndex(Fmt f) { return static_cast<int>(f) - 1; }
+// Whether `code` is the numeric value of a Fmt (a size field of 1, 2 or 3; 0 is no format).
+constexpr bool IsValidFmtCode(int code) { return code >= 1 && code <= kNumFmts; }
 
 constexpr int fp_width(Fmt f) { return f == Fmt::kH ? 16 : f == Fmt::kS ? 32 : 64; }
 constexpr int exp_bits(Fmt f) { return f == Fmt::kH ? 5 : f == Fmt::kS ? 8 : 11; }

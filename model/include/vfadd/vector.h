@@ -27,12 +27,32 @@ enum class Op : uint8_t {
   kFaddv,    // FADDV Vd, Pg, Zn.T
 };
 constexpr int kNumOps = 11;
+// Every operation, in enum order (the order of the trace format's op codes and of req_op_i).
+constexpr Op kAllOps[kNumOps] = {Op::kFadd,  Op::kFaddU, Op::kFaddI, Op::kFsub,
+                                 Op::kFsubU, Op::kFsubI, Op::kFsubr, Op::kFsubrI,
+                                 Op::kFaddp, Op::kFadda, Op::kFaddv};
+// Whether `code` is the numeric value of an Op (a code of req_op_i above OP_FADDV is none).
+constexpr bool IsValidOpCode(int code) { return code >= 0 && code < kNumOps; }
 
-const char* OpName(Op op);                      // trace name: "fadd", "fadd_u", ...
+// What the model, the decoder and the testbenches need to know of an operation, in one table.
+struct OpTraits {
+  Op op;
+  const char* name;      // trace name: "fadd", "fadd_u", "fadd_i", ...
+  const char* mnemonic;  // A64 mnemonic: "fadd" for all three FADD forms, ...
+  bool predicated;       // governed by Pg: every op but the _u forms
+  bool immediate;        // the _i forms (#0.5 or #1.0 instead of Zm)
+  bool subtract;         // the additions are FPSub (fsub and fsubr, every form)
+  bool pairwise;         // faddp: adjacent pairs within each source
+  bool reduction;        // fadda, faddv: a scalar result
+};
+// The traits of `op`, which must be one of kAllOps.
+const OpTraits& Traits(Op op);
+
+const char* OpName(Op op);                      // Traits(op).name
 bool ParseOp(const std::string& s, Op* out);    // inverse of OpName
-bool IsPredicated(Op op);                       // every op but the _u forms
-bool IsImmediate(Op op);                        // the _i forms
-bool IsScalarResult(Op op);                     // fadda, faddv
+bool IsPredicated(Op op);                       // Traits(op).predicated
+bool IsImmediate(Op op);                        // Traits(op).immediate
+bool IsScalarResult(Op op);                     // Traits(op).reduction
 
 constexpr int kMinVl = 128, kMaxVl = 2048;
 constexpr bool IsValidVl(int vl) { return vl >= kMinVl && vl <= kMaxVl && vl % 128 == 0; }
