@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The Engine shared by RunSc and RunCc (top_engine.h): request validation, pin values with
-// junk in every ignored bit, the expected response from the golden model, idle cycles,
-// backpressure, the in-order scoreboard, the watchdog and the wave window.
+// junk in every ignored bit, the expected response (given, or from the golden model), idle
+// cycles, backpressure, the in-order scoreboard, the watchdog and the wave window.
 #include "top_engine.h"
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "vfadd/decode.h"
+#include "vfadd/difference.h"
 #include "vfadd/fp.h"
 
 namespace vfadd::top {
@@ -44,14 +45,6 @@ std::string Format(const char* fmt, T... args) {
 constexpr uint32_t kTagMask = kTagBits >= 32 ? ~0u : (1u << kTagBits) - 1;
 constexpr int kNumOpCodes = 16, kNumFmtCodes = 4;
 
-// Bits [lsb, lsb + width) of a word array (width <= 64).
-uint64_t Field(const uint64_t* w, int lsb, int width) {
-  const int word = lsb / 64, off = lsb % 64;
-  uint64_t x = w[word] >> off;
-  if (off + width > 64) x |= w[word + 1] << (64 - off);
-  return width == 64 ? x : x & ((uint64_t{1} << width) - 1);
-}
-
 // Bits [0, bits) of w as a Bits of ceil(bits / 64) words.
 Bits Low(const uint64_t* w, int bits) {
   Bits b(w, w + (bits + 63) / 64);
@@ -59,15 +52,36 @@ Bits Low(const uint64_t* w, int bits) {
   return b;
 }
 
-std::string Value(Fmt f, uint64_t bits) {
-  return Format("%0*" PRIx64 " (%s)", fp_width(f) / 4, bits, DescribeValue(f, bits).c_str());
+// What request r asks the DUT to do: undef, or the op, fmt and imm_one it executes (decoded
+// from the word of a raw request, from the codes given instead of c's).
+struct Asked {
+  bool undef = false;
+  Op op = Op::kFadd;
+  Fmt fmt = Fmt::kS;
+  bool imm_one = false;
+};
+Asked AskedOf(const Request& r) {
+  Asked k{false, r.c.op, r.c.fmt, r.c.imm_one};
+  if (r.raw) {
+    const Insn d = Decode(r.insn);
+    k.undef = d.kind != InsnKind::kArith;
+    if (!k.undef) k.op = d.op, k.fmt = d.fmt(), k.imm_one = d.imm_one;
+  } else {
+    const uint32_t op_code = r.op_code >= 0 ? r.op_code : static_cast<uint32_t>(r.c.op);
+    const uint32_t fmt_code = r.fmt_code >= 0 ? r.fmt_code : static_cast<uint32_t>(r.c.fmt);
+    k.undef = !IsValidOpCode(static_cast<int>(op_code)) || !IsValidFmtCode(static_cast<int>(fmt_code));
+    if (!k.undef) k.op = static_cast<Op>(op_code), k.fmt = static_cast<Fmt>(fmt_code);
+  }
+  return k;
 }
+
+// Words of the result in the model's shape (Outcome::res).
+size_t ResultWords(Op op, int vl) { return IsScalarResult(op) ? 1 : static_cast<size_t>(vl / 64); }
 
 // The request as given, and the case as executed: "fadd s vl=... (raw insn ...)".
 std::string CaseText(bool raw, uint32_t insn, int op_code, int fmt_code, Op op0, Fmt fmt0,
                      const Case& c, bool undef) {
-  std::string s = undef ? std::string("undef") : Format("%s %c", OpName(c.op), FmtLetter(c.fmt));
-  s += Format(" vl=%d fpcr=%08x", c.vl, c.fpcr);
+  std::string s = undef ? Format("undef vl=%d fpcr=%08x", c.vl, c.fpcr) : DescribeCase(c);
   if (raw) s += Format(" (raw insn %08x)", insn);
   if (!raw && (op_code >= 0 || fmt_code >= 0)) {
     s += Format(" (op code %d, fmt code %d)", op_code >= 0 ? op_code : int(op0),
@@ -141,6 +155,13 @@ std::string Engine::Validate(size_t i, const Request& r) const {
     return Format("request %zu: %s has %zu words, %s at vl %d needs %d", i, name, b.size(),
                   OpName(c.op), c.vl, words);
   };
+  if (r.expected) {
+    const Asked k = AskedOf(r);
+    if (!k.undef && r.expected->res.size() < ResultWords(k.op, c.vl)) {
+      return Format("request %zu: expected has %zu result words, %s at vl %d needs %zu", i,
+                    r.expected->res.size(), OpName(k.op), c.vl, ResultWords(k.op, c.vl));
+    }
+  }
   if (r.raw) return "";  // what a raw request does not give is junk
   if (IsPredicated(c.op) && static_cast<int>(c.pg.size()) < pg_words) {
     return short_field("pg", c.pg, pg_words);
@@ -189,22 +210,19 @@ bool Engine::Present(size_t index) {
   x.fmt_code = r.fmt_code;
   x.op = c.op;
   x.fmt = c.fmt;
-  // What the DUT is asked to do.
-  Op op = c.op;
-  Fmt fmt = c.fmt;
-  bool imm_one = c.imm_one;
+  // What the DUT is asked to do, and the codes on req_op_i, req_fmt_i (junk for a raw request).
+  const Asked k = AskedOf(r);
+  x.undef = k.undef;
+  const Op op = k.op;
+  const Fmt fmt = k.fmt;
+  const bool imm_one = k.imm_one;
   uint32_t op_code = static_cast<uint32_t>(c.op), fmt_code = static_cast<uint32_t>(c.fmt);
   if (r.raw) {
-    const Insn d = Decode(r.insn);
-    x.undef = d.kind != InsnKind::kArith;
-    if (!x.undef) op = d.op, fmt = d.fmt(), imm_one = d.imm_one;
     op_code = static_cast<uint32_t>(junk.Below(kNumOpCodes));
     fmt_code = static_cast<uint32_t>(junk.Below(kNumFmtCodes));
   } else {
     if (r.op_code >= 0) op_code = static_cast<uint32_t>(r.op_code);
     if (r.fmt_code >= 0) fmt_code = static_cast<uint32_t>(r.fmt_code);
-    x.undef = op_code >= static_cast<uint32_t>(kNumOps) || fmt_code == 0;
-    if (!x.undef) op = static_cast<Op>(op_code), fmt = static_cast<Fmt>(fmt_code);
   }
 
   in_.raw = r.raw;
@@ -245,14 +263,16 @@ bool Engine::Present(size_t index) {
     else if (op != Op::kFaddv)
       e.a = Low(in_.a, c.vl);
     if (!imm) e.b = Low(in_.b, c.vl);
-    if (opt_.check) {
-      const Outcome o = Execute(e);
-      const int keep = IsScalarResult(op) ? fp_width(fmt) : c.vl;
-      OverlayBits(x.res, o.res, keep);
-      x.fpsr = o.fpsr;
-      if (opt_.self_test_flip >= 0 && static_cast<uint64_t>(opt_.self_test_flip) == index) {
-        x.res[0] ^= 1;
-      }
+    if (r.expected) {  // the caller computed it (on the case as given: the same architecturally)
+      const auto first = r.expected->res.begin();
+      x.want.res.assign(first, first + static_cast<std::ptrdiff_t>(ResultWords(op, c.vl)));
+      x.want.fpsr = r.expected->fpsr;
+    } else if (opt_.check) {
+      x.want = Execute(e);
+    }
+    if (opt_.check && opt_.self_test_flip >= 0 &&
+        static_cast<uint64_t>(opt_.self_test_flip) == index && !x.want.res.empty()) {
+      x.want.res[0] ^= 1;
     }
   }
   inflight_.push_back(std::move(x));
@@ -415,15 +435,19 @@ void Engine::Match(const Outputs& out) {
   if (!found) {
     if (have_last_ && out.tag == last_tag_) {
       ++rep_.duplicates;
-      AddMismatch(last_index_, Format("request %zu: a second response (tag %u) in cycle %" PRIu64
-                                      " (duplicated)", last_index_, out.tag, cycle_));
+      const std::string d =
+          Format("a second response (tag %u) in cycle %" PRIu64 " (duplicated)", out.tag, cycle_);
+      AddMismatch(last_index_, Format("request %zu: ", last_index_) + d);
+      MarkMismatch(last_index_, d);
       return;
     }
     for (const auto& [tag, index] : dropped_) {
       if (tag != out.tag) continue;
       ++rep_.unexpected;
-      AddMismatch(index, Format("request %zu: a response (tag %u) in cycle %" PRIu64 ", after the "
-                                "reset that dropped it", index, out.tag, cycle_));
+      const std::string d = Format("a response (tag %u) in cycle %" PRIu64 ", after the reset "
+                                   "that dropped it", out.tag, cycle_);
+      AddMismatch(index, Format("request %zu: ", index) + d);
+      MarkMismatch(index, d);
       return;
     }
     if (inflight_.empty() || !inflight_.front().accepted) {
@@ -441,9 +465,20 @@ void Engine::Match(const Outputs& out) {
     AddMismatch(lost.index, Format("request %zu (tag %u): no response; the response of request %zu"
                                    " (tag %u) came first, in cycle %" PRIu64 " (lost)",
                                    lost.index, lost.tag, inflight_[p - q].index, out.tag, cycle_));
+    MarkMismatch(lost.index, Format("no response; that of a later request (tag %u) came first, in "
+                                    "cycle %" PRIu64 " (lost)", out.tag, cycle_));
     inflight_.pop_front();
   }
   const Expect& x = inflight_.front();
+  Outcome actual = Actual(x, out);
+  if (out.tag != x.tag) {
+    const std::string d = Format("response tag %u in cycle %" PRIu64 ", expected %u (responses "
+                                 "out of order, lost or duplicated)", out.tag, cycle_, x.tag);
+    AddMismatch(x.index, Format("request %zu: ", x.index) + d);
+    MarkMismatch(x.index, d);
+  } else if (opt_.check) {
+    Check(x, out, actual);
+  }
   if (reqs_) {
     Response& r = rep_.responses[x.index];
     r.res.assign(out.result, out.result + kVecWords);
@@ -452,13 +487,8 @@ void Engine::Match(const Outputs& out) {
     r.undef = out.rsp_undef;
     r.accept_cycle = x.accept_cycle;
     r.response_cycle = cycle_;
-  }
-  if (out.tag != x.tag) {
-    AddMismatch(x.index, Format("request %zu: response tag %u in cycle %" PRIu64
-                                ", expected %u (responses out of order, lost or duplicated)",
-                                x.index, out.tag, cycle_, x.tag));
-  } else if (opt_.check) {
-    Check(x, out);
+    r.expected = x.want;
+    r.actual = std::move(actual);
   }
   if (opt_.check && !x.undef) rep_.checked_elements += Elements(x.c);
   if (opt_.wave_first_case >= 0 && static_cast<int64_t>(x.index) == opt_.wave_last_case) {
@@ -472,62 +502,45 @@ void Engine::Match(const Outputs& out) {
   inflight_.pop_front();
 }
 
-// Compares one response with the model: every element in VL, zeros above it (above the scalar
-// for FADDA/FADDV), the flags, undef.
-void Engine::Check(const Expect& x, const Outputs& out) {
-  constexpr int kMaxLines = 8;
+// The RTL's answer in the model's shape: rsp_result_o below VL (below the scalar for FADDA,
+// FADDV), the flags; for an undef expectation no result.
+Outcome Engine::Actual(const Expect& x, const Outputs& out) const {
+  Outcome a;
+  a.fpsr = out.fpsr;
+  if (!x.undef) a.res = Low(out.result, IsScalarResult(x.c.op) ? fp_width(x.c.fmt) : x.c.vl);
+  return a;
+}
+
+// Compares one response with its expectation: first the rules the model's outcome cannot
+// express (undef, zeros at and above VL, above the scalar), then every element and the flags
+// (DifferenceLines).
+void Engine::Check(const Expect& x, const Outputs& out, const Outcome& actual) {
+  constexpr size_t kMaxLines = 8;
   std::vector<std::string> lines;
-  int extra = 0;
-  auto line = [&](std::string s) {
-    if (static_cast<int>(lines.size()) < kMaxLines)
-      lines.push_back(std::move(s));
-    else
-      ++extra;
-  };
   if (out.rsp_undef != x.undef) {
-    line(Format("undef: expected %d, got %d", x.undef, out.rsp_undef));
+    lines.push_back(Format("undef: expected %d, actual %d", x.undef, out.rsp_undef));
   }
-  int keep = 0;  // bits compared element by element; the rest must be 0
-  if (!x.undef) {
-    const Case& c = x.c;
-    const Fmt f = c.fmt;
-    const int w = fp_width(f);
-    const int n = IsScalarResult(c.op) ? 1 : Elements(c);
-    keep = n * w;
-    for (int e = 0; e < n; ++e) {
-      const uint64_t want = Field(x.res, e * w, w), got = Field(out.result, e * w, w);
-      if (want == got) continue;
-      std::string s = IsScalarResult(c.op) ? std::string("scalar") : Format("element %d", e);
-      s += ": expected " + Value(f, want) + ", got " + Value(f, got);
-      if (!IsScalarResult(c.op)) {
-        s += Format("; Zdn[%d] ", e) + Value(f, GetField(c.a, e * w, w));
-        if (!c.b.empty()) s += Format(", Zm[%d] ", e) + Value(f, GetField(c.b, e * w, w));
-        if (IsPredicated(c.op)) s += ElementActive(c, e) ? ", active" : ", inactive";
-      }
-      line(s);
-    }
-  }
+  const int keep = x.undef ? 0 : IsScalarResult(x.c.op) ? fp_width(x.c.fmt) : x.c.vl;
   for (int wd = keep / 64; wd < kVecWords; ++wd) {
     const int lo = wd * 64 < keep ? keep - wd * 64 : 0;
     const uint64_t mask = lo == 0 ? ~uint64_t{0} : ~((uint64_t{1} << lo) - 1);
     if (out.result[wd] & mask) {
-      line(Format("bits [%d:%d] must be 0 (at and above %s), got %016" PRIx64, wd * 64 + 63,
-                  wd * 64 + lo, x.undef ? "bit 0: undef" : (keep == x.c.vl ? "VL" : "the scalar"),
-                  out.result[wd] & mask));
+      lines.push_back(Format("bits [%d:%d] (%s): expected 0, actual %016" PRIx64, wd * 64 + 63,
+                             wd * 64 + lo,
+                             x.undef ? "undef: all of them" : keep == x.c.vl ? "at and above VL"
+                                                                             : "above the scalar",
+                             out.result[wd] & mask));
     }
   }
-  if (out.fpsr != x.fpsr) {
-    line(Format("fpsr: expected %08x (%s), got %08x (%s); missing %s, extra %s", x.fpsr,
-                FlagNames(x.fpsr).c_str(), out.fpsr, FlagNames(out.fpsr).c_str(),
-                FlagNames(x.fpsr & ~out.fpsr).c_str(), FlagNames(out.fpsr & ~x.fpsr).c_str()));
-  }
+  for (std::string& l : DifferenceLines(x.c, x.want, actual)) lines.push_back(std::move(l));
   if (lines.empty()) return;
+  MarkMismatch(x.index, lines[0]);
   std::string what = Format("request %zu: ", x.index) +
                      CaseText(x.raw, x.insn, x.op_code, x.fmt_code, x.op, x.fmt, x.c, x.undef) +
                      Format(" (tag %u, accepted in cycle %" PRIu64 ", answered in %" PRIu64 ")",
                             x.tag, x.accept_cycle, cycle_);
-  for (const std::string& l : lines) what += "\n  " + l;
-  if (extra) what += Format("\n  ... and %d more", extra);
+  for (size_t i = 0; i < lines.size() && i < kMaxLines; ++i) what += "\n  " + lines[i];
+  if (lines.size() > kMaxLines) what += Format("\n  ... and %zu more", lines.size() - kMaxLines);
   AddMismatch(x.index, std::move(what));
 }
 
@@ -536,6 +549,14 @@ void Engine::AddMismatch(size_t index, std::string what) {
   if (rep_.mismatches.size() < opt_.max_mismatch_reports) {
     rep_.mismatches.push_back({index, std::move(what)});
   }
+}
+
+// The response of request `index` (a list run's) is wrong; the first difference named stays.
+void Engine::MarkMismatch(size_t index, const std::string& difference) {
+  if (!reqs_ || index >= rep_.responses.size()) return;
+  Response& r = rep_.responses[index];
+  if (!r.mismatch) r.difference = difference;
+  r.mismatch = true;
 }
 
 Report Engine::Finish(bool assertion) {

@@ -94,9 +94,8 @@ class Engine {
     bool accepted = false;
     uint64_t accept_cycle = 0;
     bool undef = false;
-    Case c;                        // the case as the model executes it (undef: unused)
-    uint64_t res[kVecWords] = {};  // the whole rsp_result_o
-    uint32_t fpsr = 0;
+    Case c;        // the case as the model executes it (undef: unused)
+    Outcome want;  // the expected outcome in the model's shape (undef: empty; check off: given)
     // The request as given (for the report of a mismatch).
     bool raw = false;
     uint32_t insn = 0;
@@ -114,8 +113,10 @@ class Engine {
   void Junk(Rng& r, uint64_t* words, int n);
   void OnResponse(const Outputs& out);
   void Match(const Outputs& out);
-  void Check(const Expect& x, const Outputs& out);
+  Outcome Actual(const Expect& x, const Outputs& out) const;
+  void Check(const Expect& x, const Outputs& out, const Outcome& actual);
   void AddMismatch(size_t index, std::string what);
+  void MarkMismatch(size_t index, const std::string& difference);
   double Uniform(Rng& r) { return double(r.Next() >> 11) * 0x1.0p-53; }
 
   const std::vector<Request>* reqs_ = nullptr;  // all the requests, or

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,12 @@ struct Request {
   // >= 0: drive this code on req_op_i (0 .. 15) or req_fmt_i (0 .. 3) instead of c.op / c.fmt.
   // Codes that are no operation (op 11 .. 15, fmt 0) expect undef. Ignored when raw.
   int op_code = -1, fmt_code = -1;
+  // Set: the scoreboard checks the response against this outcome and does not run the model. It
+  // is the model's outcome (vfadd::Execute) of the case the DUT executes: c, or for raw or code
+  // requests c with the decoded op, fmt and imm_one; res holds the result's words (vector forms
+  // vl / 64, FADDA and FADDV 1; words beyond are ignored). Ignored when the request is undef.
+  // Unset: the scoreboard runs the model (when Options.check).
+  std::optional<Outcome> expected = std::nullopt;
 };
 
 struct Response {
@@ -53,6 +60,22 @@ struct Response {
   // Accepted before a reset in the middle of the run (Options.resets) and dropped by it: no
   // response was expected or came (res empty, the rest 0).
   bool dropped = false;
+  // The scoreboard's verdict (for a checked run, Options.check; otherwise expected is what was
+  // given, actual as below, mismatch false). Both outcomes are in the model's shape for the case
+  // the DUT executed: res vector forms vl / 64 words, FADDA and FADDV one word of fp_width bits;
+  // fpsr the flags. For an undef request both res are empty (expected.fpsr 0).
+  Outcome expected;  // what the response was checked against (Request.expected or the model's)
+  Outcome actual;    // the RTL's answer: rsp_result_o below vl (below the scalar), rsp_fpsr_o
+  // The response is wrong: actual differs from expected, or it breaks a rule the model cannot
+  // express (undef when an operation was expected or the reverse, result bits set at or above
+  // VL or above the scalar), or a protocol error names this request (wrong tag, lost,
+  // duplicated, answered after the reset that dropped it).
+  bool mismatch = false;
+  // The first difference, one line without the request's number (Report.mismatches has them
+  // all, with the request): a rule ("undef: expected 0, actual 1", "bits [255:128] (at and above
+  // VL): expected 0, actual 00000000000000ff"), or a line of vfadd::DifferenceLines ("element 3:
+  // expected ..., actual ..."), or the protocol error. Empty when mismatch is false.
+  std::string difference;
 };
 
 struct Options {
@@ -70,7 +93,8 @@ struct Options {
   bool check = true;  // the scoreboard compares every response with the golden model
   size_t max_mismatch_reports = 20;
   uint64_t watchdog_cycles = 100000;  // no response for this long with requests pending: error
-  // >= 0: flip bit 0 of that request's expected result (a self-test of the scoreboard).
+  // >= 0: flip bit 0 of that request's expected result, given or the model's (a self-test of the
+  // scoreboard).
   int64_t self_test_flip = -1;
   // >= 0: the monitor ignores the response taken at that position (0: the first taken) as if it
   // had been lost, or sees it twice as if duplicated (self-tests of the scoreboard's in-order
@@ -102,8 +126,9 @@ struct Options {
   int64_t break_valid_request = -1, break_payload_request = -1;
 };
 
-// A request index and a readable description: which element, expected vs got (bits and
-// values), flags by name; or a protocol error (tag out of order, response with nothing in
+// A request index and a readable description: the request, then one indented line per
+// difference (the rules, then vfadd::DifferenceLines: which element, expected and actual bits
+// and values, flags by name); or a protocol error (tag out of order, response with nothing in
 // flight).
 struct Mismatch {
   size_t index;

@@ -354,7 +354,7 @@ Accepted Classify(const Pins& p, uint64_t cycle) {
   if (p.raw) {
     const Insn d = Decode(p.insn);
     if (d.kind == InsnKind::kArith) a.kind = static_cast<int>(d.op), a.fmt = d.fmt();
-  } else if (p.op < static_cast<uint32_t>(kNumOps) && p.fmt != 0) {
+  } else if (IsValidOpCode(static_cast<int>(p.op)) && IsValidFmtCode(static_cast<int>(p.fmt))) {
     a.kind = static_cast<int>(p.op);
     a.fmt = static_cast<Fmt>(p.fmt);
   }

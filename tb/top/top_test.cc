@@ -27,6 +27,7 @@
 
 #include "gen.h"
 #include "top_harness.h"
+#include "top_timing.h"
 #include "vfadd/decode.h"
 #include "vfadd/fp.h"
 #include "vfadd/rng.h"
@@ -42,7 +43,6 @@ extern "C" char** environ;
 const bool kNoBanner = setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0) == 0;
 
 const BuildConfig kCfg = Built();
-constexpr Fmt kFmts[] = {Fmt::kH, Fmt::kS, Fmt::kD};
 
 // Random volumes grow as the configuration gets cheaper to simulate: x1 at MaxVecLenBits 2048,
 // x2 at 512, x8 at 128 (a quick run of each binary stays well under a minute on two cores).
@@ -82,11 +82,7 @@ std::vector<int> VlsUpTo(int max) {
   return v;
 }
 
-std::vector<Op> AllOps() {
-  std::vector<Op> ops;
-  for (int i = 0; i < kNumOps; ++i) ops.push_back(static_cast<Op>(i));
-  return ops;
-}
+std::vector<Op> AllOps() { return std::vector<Op>(std::begin(kAllOps), std::end(kAllOps)); }
 
 Options Quiet() {  // no idles, no backpressure
   Options o;
@@ -100,12 +96,6 @@ Options Busy(uint64_t seed) {
   o.idle = 0.2;
   o.backpressure = 0.25;
   return o;
-}
-
-int CeilLog2(int n) {
-  int l = 0;
-  while ((1 << l) < n) ++l;
-  return l;
 }
 
 int ActiveCount(const Case& c) {
@@ -144,7 +134,7 @@ uint64_t Scalar(const Response& r) { return r.res.empty() ? 0 : r.res[0]; }
 void EveryOperationAndType(int vl) {
   std::vector<Case> cases;
   for (Op op : AllOps()) {
-    for (Fmt f : kFmts) {
+    for (Fmt f : kAllFmts) {
       for (const Case& c : Generated(vl * 31 + int(op) * 3 + int(f), Many(30), {op}, {f}, {vl})) {
         cases.push_back(c);
       }
@@ -159,7 +149,7 @@ void EveryOperationAndType(int vl) {
 // padding of the tree, section 6.7).
 void FaddvSignOfZero(int vl) {
   std::vector<Case> cases;
-  for (Fmt f : kFmts) cases.push_back(Uniform(Op::kFaddv, f, vl, sign_mask(f)));
+  for (Fmt f : kAllFmts) cases.push_back(Uniform(Op::kFaddv, f, vl, sign_mask(f)));
   const Report r = RunSc(FromCases(cases), Quiet());
   ExpectClean(r, cases.size());
   const bool pow2 = (vl & (vl - 1)) == 0;
@@ -211,7 +201,7 @@ TEST(VfaddTopTest, FaddvQuietNanInLowerHalfWins) {
 TEST(VfaddTopTest, FaddvZeroIdentity) {
   std::vector<Case> cases;
   std::vector<uint64_t> want;
-  for (Fmt f : kFmts) {
+  for (Fmt f : kAllFmts) {
     for (uint32_t rm : {0u, 2u}) {
       Case c = Uniform(Op::kFaddv, f, 128, sign_mask(f), rm << Fpcr::kRModeLsb);
       SetField(&c.pg, fp_width(f) / 8, 1, 0);  // element 1 inactive
@@ -323,7 +313,7 @@ TEST(VfaddTopTest, FaddaInterleaved) {
 // FADDA with no, one (at every position of a short vector) and all elements active.
 TEST(VfaddTopTest, FaddaZeroOneAllActive) {
   std::vector<Case> cases;
-  for (Fmt f : kFmts) {
+  for (Fmt f : kAllFmts) {
     for (int vl : {128, kCfg.max_vl}) {
       for (const Case& g : Generated(71 + vl, 3, {Op::kFadda}, {f}, {vl})) {
         Case none = g, all = g;
@@ -434,8 +424,8 @@ TEST(VfaddTopTest, NonOperationCodesAreUndef) {
   for (const Response& r : rep.responses) EXPECT_TRUE(r.undef);
 }
 
-// Latency, no idles and no backpressure (the RTL header's table): vector ops and undef
-// NumStages + 2 from acceptance to response.
+// Latency, no idles and no backpressure (the RTL header's table, top_timing.h): vector ops and
+// undef NumStages + 2 from acceptance to response.
 TEST(VfaddTopTest, LatencyVectorOps) {
   const int n = kCfg.stages;
   for (Op op : AllOps()) {
@@ -443,8 +433,11 @@ TEST(VfaddTopTest, LatencyVectorOps) {
     const std::vector<Case> cases = Generated(121 + int(op), 12, {op}, {}, VlsUpTo(kCfg.max_vl));
     const Report r = RunSc(FromCases(cases), Quiet());
     ExpectClean(r, cases.size());
-    for (const Response& resp : r.responses) {
-      EXPECT_EQ(resp.response_cycle - resp.accept_cycle, uint64_t(n + 2)) << OpName(op);
+    for (size_t i = 0; i < r.responses.size(); ++i) {
+      const Case& c = cases[i];
+      EXPECT_EQ(r.responses[i].response_cycle - r.responses[i].accept_cycle,
+                uint64_t(Latency(n, op, c.fmt, c.vl, ActiveCount(c))))
+          << OpName(op);
     }
   }
   Request u;
@@ -453,19 +446,19 @@ TEST(VfaddTopTest, LatencyVectorOps) {
   const Report r = RunSc({u, u, u}, Quiet());
   ExpectClean(r, 3);
   for (const Response& resp : r.responses) {
-    EXPECT_EQ(resp.response_cycle - resp.accept_cycle, uint64_t(n + 2)) << "undef";
+    EXPECT_EQ(resp.response_cycle - resp.accept_cycle, uint64_t(UndefLatency(n))) << "undef";
   }
 }
 
 // FADDV: NumStages * ceil(log2(elements)) + 2, back to back at one VL and type.
 TEST(VfaddTopTest, LatencyFaddv) {
-  for (Fmt f : kFmts) {
+  for (Fmt f : kAllFmts) {
     for (int vl : {128, 384, kCfg.max_vl}) {
       if (vl > kCfg.max_vl) continue;
       const std::vector<Case> cases = Generated(131 + vl, 6, {Op::kFaddv}, {f}, {vl});
       const Report r = RunSc(FromCases(cases), Quiet());
       ExpectClean(r, cases.size());
-      const uint64_t want = uint64_t(kCfg.stages) * CeilLog2(vl / fp_width(f)) + 2;
+      const uint64_t want = Latency(kCfg.stages, Op::kFaddv, f, vl, 0);
       for (const Response& resp : r.responses) {
         EXPECT_EQ(resp.response_cycle - resp.accept_cycle, want) << FmtLetter(f) << " at vl " << vl;
       }
@@ -483,7 +476,7 @@ TEST(VfaddTopTest, LatencyFadda) {
     const Report r = RunSc(FromCases({c}), Quiet());
     ExpectClean(r, 1);
     if (r.responses.size() != 1) continue;
-    const uint64_t want = uint64_t(kCfg.stages) * ActiveCount(c) + 3;
+    const uint64_t want = Latency(kCfg.stages, Op::kFadda, c.fmt, c.vl, ActiveCount(c));
     EXPECT_EQ(r.responses[0].response_cycle - r.responses[0].accept_cycle, want)
         << FmtLetter(c.fmt) << " vl " << c.vl << " k " << ActiveCount(c);
   }
@@ -495,10 +488,10 @@ TEST(VfaddTopTest, LatencyFadda) {
 // the first cycle c it may that puts its response, c + NumStages * L + 1, after the FADDA's.
 TEST(VfaddTopTest, FaddvRightBehindFadda) {
   const int n = kCfg.stages;
-  for (Fmt f : kFmts) {
+  for (Fmt f : kAllFmts) {
     for (int vl : std::set<int>{128, kCfg.max_vl}) {
       const Case v = Generated(143 + vl, 1, {Op::kFaddv}, {f}, {vl})[0];
-      const int elems = Elements(v), l = CeilLog2(elems);
+      const int elems = Elements(v), l = FaddvLevels(f, vl);
       for (int k : std::set<int>{0, 1, l - 1, l, l + 1}) {
         if (k < 0 || k > elems) continue;
         Case a = Generated(145 + vl + k, 1, {Op::kFadda}, {f}, {vl})[0];
@@ -512,12 +505,13 @@ TEST(VfaddTopTest, FaddvRightBehindFadda) {
         const std::string what = std::string(1, FmtLetter(f)) + " vl " + std::to_string(vl) +
                                  " k " + std::to_string(k);
         ASSERT_EQ(rv.accept_cycle, ra.accept_cycle + 1) << what << ": back to back";
-        EXPECT_EQ(ra.response_cycle, ra.accept_cycle + uint64_t(n) * k + 3) << what;
+        EXPECT_EQ(ra.response_cycle, ra.accept_cycle + Latency(n, Op::kFadda, f, vl, k)) << what;
         const uint64_t fadda_issue = ra.accept_cycle + 1;
         uint64_t c = rv.accept_cycle + 1;
         if (k >= 1 && c == fadda_issue + 1) ++c;  // the cycle the FADDA's length is summed
-        while (c + uint64_t(n) * l + 1 <= ra.response_cycle) ++c;
-        EXPECT_EQ(rv.response_cycle, c + uint64_t(n) * l + 1) << what;
+        const int faddv_time = IssueToResponse(n, Op::kFaddv, f, vl, 0);
+        while (c + faddv_time <= ra.response_cycle) ++c;
+        EXPECT_EQ(rv.response_cycle, c + faddv_time) << what;
       }
     }
   }
@@ -536,7 +530,73 @@ TEST(VfaddTopTest, ThroughputOnePerCycle) {
       EXPECT_EQ(r.responses[i].accept_cycle, r.responses[i - 1].accept_cycle + 1)
           << OpName(op) << " request " << i;
     }
+    EXPECT_EQ(IssueInterval(kCfg.stages, op, 0), 1) << OpName(op);
   }
+}
+
+// Throughput of FADDA (the RTL header's table, top_timing.h): a stream of FADDAs with the first
+// k elements active gives one response per NumStages * k + 2 cycles, since each waits in the
+// input register while vfadd_fadda is busy with the one before, that is from the cycle after its
+// issue up to its done cycle, 1 + NumStages * k cycles after the issue. A request is accepted in
+// the cycle the one before it issues: the second one cycle after the first, each later one
+// NumStages * k + 2 cycles after the one before. k = 0, 1, 3 and all, at the smallest and the
+// largest VL.
+TEST(VfaddTopTest, ThroughputFadda) {
+  const int n = kCfg.stages;
+  for (Fmt f : kAllFmts) {
+    for (int vl : std::set<int>{128, kCfg.max_vl}) {
+      const int elems = vl / fp_width(f);
+      for (int k : std::set<int>{0, 1, 3, elems}) {
+        if (k > elems) continue;
+        std::vector<Case> cases = Generated(181 + vl + k, 8, {Op::kFadda}, {f}, {vl});
+        for (Case& c : cases) {
+          std::fill(c.pg.begin(), c.pg.end(), 0);
+          for (int e = 0; e < k; ++e) SetField(&c.pg, e * fp_width(f) / 8, 1, 1);
+        }
+        const Report r = RunSc(FromCases(cases), Quiet());
+        ExpectClean(r, cases.size());
+        const uint64_t want = IssueInterval(n, Op::kFadda, k);
+        EXPECT_EQ(want, uint64_t(n) * k + 2);  // the RTL header's figure
+        const std::string what =
+            std::string(1, FmtLetter(f)) + " vl " + std::to_string(vl) + " k " + std::to_string(k);
+        for (size_t i = 1; i < r.responses.size(); ++i) {
+          EXPECT_EQ(r.responses[i].response_cycle - r.responses[i - 1].response_cycle, want)
+              << what << " response " << i;
+          EXPECT_EQ(r.responses[i].accept_cycle - r.responses[i - 1].accept_cycle,
+                    i == 1 ? 1 : want)
+              << what << " request " << i;
+        }
+      }
+    }
+  }
+}
+
+// The formulas of top_timing.h against figures worked out by hand from the RTL header's table:
+// NumStages 3 at MaxVecLenBits 512 (the README's `vfadd info`), and a few others.
+TEST(VfaddTopTest, TimingFormulas) {
+  EXPECT_EQ(CeilLog2(1), 0);
+  EXPECT_EQ(CeilLog2(2), 1);
+  EXPECT_EQ(CeilLog2(12), 4);
+  EXPECT_EQ(CeilLog2(128), 7);
+  EXPECT_EQ(FaddvLevels(Fmt::kH, 512), 5);   // 32 elements
+  EXPECT_EQ(FaddvLevels(Fmt::kS, 384), 4);   // 12 elements: a tree of 16 leaves
+  EXPECT_EQ(FaddvLevels(Fmt::kD, 128), 1);   // 2 elements
+  EXPECT_EQ(FaddvLevels(Fmt::kH, 2048), 7);  // 128 elements
+  EXPECT_EQ(Latency(3, Op::kFadd, Fmt::kS, 512, 16), 5);
+  EXPECT_EQ(Latency(3, Op::kFsubrI, Fmt::kH, 128, 0), 5);
+  EXPECT_EQ(UndefLatency(3), 5);
+  EXPECT_EQ(Latency(3, Op::kFaddv, Fmt::kH, 512, 32), 17);
+  EXPECT_EQ(Latency(3, Op::kFaddv, Fmt::kS, 512, 16), 14);
+  EXPECT_EQ(Latency(3, Op::kFaddv, Fmt::kD, 512, 8), 11);
+  EXPECT_EQ(Latency(4, Op::kFaddv, Fmt::kS, 384, 12), 18);  // 4 * 4 + 2
+  EXPECT_EQ(Latency(3, Op::kFadda, Fmt::kS, 512, 0), 3);
+  EXPECT_EQ(Latency(3, Op::kFadda, Fmt::kS, 512, 5), 18);  // 3 * 5 + 3
+  EXPECT_EQ(IssueToResponse(3, Op::kFadda, Fmt::kS, 512, 5), 17);
+  EXPECT_EQ(IssueToResponse(3, Op::kFaddv, Fmt::kD, 512, 8), 10);
+  EXPECT_EQ(IssueInterval(3, Op::kFadda, 0), 2);
+  EXPECT_EQ(IssueInterval(3, Op::kFadda, 5), 17);  // 3 * 5 + 2
+  EXPECT_EQ(IssueInterval(3, Op::kFaddp, 0), 1);
+  EXPECT_EQ(IssueInterval(3, Op::kFaddv, 0), 1);
 }
 
 // More requests than tags: the tag wraps around and the order still holds.
@@ -594,6 +654,10 @@ TEST(VfaddTopTest, ScoreboardReportsAFlippedBit) {
   EXPECT_EQ(bad.mismatches[0].index, 7u);
   EXPECT_NE(bad.mismatches[0].what.find("element 0: expected"), std::string::npos)
       << bad.mismatches[0].what;
+  ASSERT_EQ(bad.responses.size(), cases.size());
+  for (size_t i = 0; i < cases.size(); ++i) EXPECT_EQ(bad.responses[i].mismatch, i == 7) << i;
+  EXPECT_EQ(bad.responses[7].difference.rfind("element 0: expected", 0), 0u)
+      << bad.responses[7].difference;
   o.check = false;
   const Report off = RunCc(FromCases(cases), o);
   EXPECT_TRUE(off.ok()) << off.error;
@@ -601,6 +665,95 @@ TEST(VfaddTopTest, ScoreboardReportsAFlippedBit) {
   for (size_t i = 0; i < off.responses.size() && i < bad.responses.size(); ++i) {
     EXPECT_EQ(off.responses[i].res, bad.responses[i].res);
   }
+}
+
+// Requests carrying their expected outcome (Request.expected, derived by hand here) next to
+// requests the scoreboard runs the model for, on both engines: every response passes, and its
+// expected and actual outcomes are in the model's shape, the scalars one word. S 1.0 + 1.0 = 2.0
+// (40000000) in every element; FADDV S of four 1.0 = 4.0 (40800000); FADDA D of 1.0 and two
+// 1.0 = 3.0 (4008000000000000); no flags.
+TEST(VfaddTopTest, ExpectedOutcomeIsCheckedAndReported) {
+  const Bits two_s = {0x4000000040000000, 0x4000000040000000};
+  std::vector<Request> reqs(6);
+  reqs[0].c = Uniform(Op::kFadd, Fmt::kS, 128, 0x3f800000);
+  reqs[0].expected = Outcome{two_s, 0};
+  reqs[1].c = Uniform(Op::kFaddv, Fmt::kS, 128, 0x3f800000);
+  reqs[1].expected = Outcome{{0x40800000}, 0};
+  reqs[2].c = Uniform(Op::kFadda, Fmt::kD, 128, 0x3ff0000000000000);
+  reqs[2].expected = Outcome{{0x4008000000000000}, 0};
+  reqs[3].c = reqs[1].c;  // as an instruction word, FADDV decoded: still one word
+  reqs[3].raw = true;
+  reqs[3].insn = EncodeCase(reqs[3].c);
+  reqs[3].expected = reqs[1].expected;
+  reqs[4].c = reqs[0].c;  // no expectation: the model's
+  reqs[5].c = reqs[0].c;  // an undefined word: its expectation is ignored, nothing to compare
+  reqs[5].raw = true;
+  reqs[5].insn = 0x00000000;
+  reqs[5].expected = Outcome{{1}, 0x1f};
+  const Bits want[] = {two_s, {0x40800000}, {0x4008000000000000}, {0x40800000}, two_s, {}};
+  for (auto run : {RunSc, RunCc}) {
+    const Report r = run(reqs, Busy(611));
+    ExpectClean(r, reqs.size());
+    for (size_t i = 0; i < r.responses.size(); ++i) {
+      const Response& x = r.responses[i];
+      EXPECT_FALSE(x.mismatch) << i << ": " << x.difference;
+      EXPECT_EQ(x.difference, "") << i;
+      EXPECT_EQ(x.expected.res, want[i]) << i;
+      EXPECT_EQ(x.actual.res, want[i]) << i;
+      EXPECT_EQ(x.expected.fpsr, 0u) << i;
+      EXPECT_EQ(x.actual.fpsr, 0u) << i;
+    }
+  }
+}
+
+// A wrong expectation is caught and named: bit 0 of element 2 of the expected FADD S flipped
+// (2.0 = 40000000 claimed to be 40000001), and bit 0 of the given scalar of FADDV by
+// self_test_flip (4.0 = 40800000 claimed to be 40800001). The responses keep the RTL's (right)
+// answer in actual; the other requests pass.
+TEST(VfaddTopTest, WrongExpectedOutcomeIsAMismatch) {
+  std::vector<Request> reqs(3);
+  reqs[0].c = Uniform(Op::kFadd, Fmt::kS, 128, 0x3f800000);
+  reqs[0].expected = Outcome{{0x4000000040000000, 0x4000000040000001}, 0};
+  reqs[1].c = Uniform(Op::kFaddv, Fmt::kS, 128, 0x3f800000);
+  reqs[1].expected = Outcome{{0x40800000}, 0};
+  reqs[2].c = reqs[1].c;
+  Options o = Quiet();
+  o.self_test_flip = 1;
+  const Report r = RunSc(reqs, o);
+  EXPECT_TRUE(r.error.empty()) << r.error;
+  EXPECT_EQ(r.mismatch_count, 2u);
+  ASSERT_EQ(r.mismatches.size(), 2u);
+  ASSERT_EQ(r.responses.size(), 3u);
+  const Response& v = r.responses[0];
+  EXPECT_TRUE(v.mismatch);
+  EXPECT_EQ(v.difference.rfind("element 2: expected 40000001 (", 0), 0u) << v.difference;
+  EXPECT_NE(v.difference.find(", actual 40000000 (2); Zdn[2] 3f800000 (1), Zm[2] 3f800000 (1)"),
+            std::string::npos)
+      << v.difference;
+  EXPECT_EQ(v.actual.res, (Bits{0x4000000040000000, 0x4000000040000000}));
+  EXPECT_EQ(r.mismatches[0].index, 0u);
+  EXPECT_NE(r.mismatches[0].what.find("\n  " + v.difference), std::string::npos)
+      << r.mismatches[0].what;
+  const Response& s = r.responses[1];
+  EXPECT_TRUE(s.mismatch);
+  EXPECT_EQ(s.difference.rfind("scalar: expected 40800001 (", 0), 0u) << s.difference;
+  EXPECT_EQ(s.expected.res, Bits{0x40800001});
+  EXPECT_EQ(s.actual.res, Bits{0x40800000});
+  EXPECT_EQ(r.mismatches[1].index, 1u);
+  EXPECT_FALSE(r.responses[2].mismatch) << r.responses[2].difference;
+  EXPECT_EQ(r.responses[2].actual.res, Bits{0x40800000});
+}
+
+// An expectation too short for the operation (FADD S at VL 128 needs 2 words) is refused before
+// anything runs.
+TEST(VfaddTopTest, ShortExpectedOutcomeIsAnError) {
+  std::vector<Request> reqs(2);
+  reqs[0].c = Uniform(Op::kFadd, Fmt::kS, 128, 0x3f800000);
+  reqs[1].c = Uniform(Op::kFadd, Fmt::kS, 128, 0x3f800000);
+  reqs[1].expected = Outcome{{0x4000000040000000}, 0};
+  const Report r = RunSc(reqs, Quiet());
+  EXPECT_EQ(r.error, "request 1: expected has 1 result words, fadd at vl 128 needs 2");
+  EXPECT_EQ(r.cycles, 0u);
 }
 
 // Waves: an FST file for a window of requests (SystemC) and of cycles (C++ loop).
@@ -642,6 +795,10 @@ TEST(VfaddTopTest, ScoreboardReportsLostDuplicatedAndLeftover) {
   EXPECT_EQ(lost.mismatches[0].index, 5u);
   EXPECT_NE(lost.mismatches[0].what.find("(lost)"), std::string::npos) << lost.mismatches[0].what;
   EXPECT_TRUE(lost.error.empty()) << lost.error;
+  ASSERT_EQ(lost.responses.size(), cases.size());
+  for (size_t i = 0; i < cases.size(); ++i) EXPECT_EQ(lost.responses[i].mismatch, i == 5) << i;
+  EXPECT_EQ(lost.responses[5].difference.rfind("no response;", 0), 0u)
+      << lost.responses[5].difference;
 
   o = Quiet();
   o.self_test_duplicate = 5;
@@ -653,6 +810,10 @@ TEST(VfaddTopTest, ScoreboardReportsLostDuplicatedAndLeftover) {
   EXPECT_EQ(dup.mismatches[0].index, 5u);
   EXPECT_NE(dup.mismatches[0].what.find("(duplicated)"), std::string::npos)
       << dup.mismatches[0].what;
+  ASSERT_EQ(dup.responses.size(), cases.size());
+  EXPECT_TRUE(dup.responses[5].mismatch);
+  EXPECT_EQ(dup.responses[5].difference.rfind("a second response (tag 5)", 0), 0u)
+      << dup.responses[5].difference;
 
   o = Quiet();
   o.self_test_lose = 19;
