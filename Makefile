@@ -10,7 +10,8 @@
 #   make fuzz    each libFuzzer target of fuzz/ (clang-14) for FUZZ_SECONDS (300), one after the
 #                other: corpus in build/fuzz/corpus/<target>, failing inputs in build/fuzz/
 #   make test-long  the long tier (exhaustive FP16 on the model and on the RTL, long random runs)
-#   make lint    Verilator --lint-only -Wall on the RTL (sim/lint.sh)
+#   make lint    Verilator --lint-only -Wall on the RTL (sim/lint.sh); clang-format on every C++
+#                file of the tree (sim/format_check.sh: `sim/format_check.sh --fix` applies it)
 #   make synth   Yosys synthesis of the lane and of vfadd_top (MAX_VL, STAGES): build/synth/*.md
 #   make demo    the main job: a seeded random regression of every operation and type on the RTL
 #                (default configuration) against the golden model, summarised, with a waveform,
@@ -50,11 +51,13 @@ FUZZ_PKGS := cmake ninja-build $(CLANG_PKGS)
 FUZZ_FILES := /usr/bin/cmake /usr/bin/ninja $(FUZZ_CXX) \
               /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a
 DEPS_PKGS := cmake ninja-build g++ pkg-config libgtest-dev libbenchmark-dev libmpfr-dev libgmp-dev \
-             verilator yosys python3 libsystemc-dev zlib1g-dev $(CLANG_PKGS)
+             verilator yosys python3 libsystemc-dev zlib1g-dev libcli11-dev libtinyxml2-dev \
+             clang-format $(CLANG_PKGS)
 DEPS_FILES := /usr/bin/cmake /usr/bin/ninja /usr/bin/g++ /usr/bin/pkg-config \
               /usr/include/gtest/gtest.h /usr/include/benchmark/benchmark.h /usr/include/mpfr.h \
               /usr/bin/verilator /usr/bin/yosys /usr/bin/python3 /usr/include/systemc.h \
-              /usr/include/zlib.h $(FUZZ_FILES)
+              /usr/include/zlib.h /usr/include/CLI/CLI.hpp /usr/include/tinyxml2.h \
+              /usr/bin/clang-format $(FUZZ_FILES)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # $(call missing,FILES): those of FILES (patterns allowed) that do not exist.
 missing = $(strip $(foreach f,$(1),$(if $(wildcard $(f)),,$(f))))
@@ -131,6 +134,7 @@ test-long: build
 
 lint: deps
 	sim/lint.sh
+	sim/format_check.sh
 
 synth: deps config-check
 	python3 constraints/qor.py lane --out $(BUILD)/synth --jobs $(JOBS)

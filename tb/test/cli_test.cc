@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// End-to-end tests of the `vfadd` command-line tool (sim/main.cc): every subcommand is run as a
+// End-to-end tests of the `vfadd` command-line tool (sim/): every subcommand is run as a
 // separate process through /bin/sh, with its stdout, stderr and exit status captured.
 //
 // Expected values never come from running the tool. They come from:
@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "top_timing.h"
 
 namespace {
 
@@ -1469,12 +1470,6 @@ TEST_F(CliTest, RegressRejectsBadOptions) {
 // ---------------------------------------------------------------------------------------------
 // measure
 
-int CeilLog2(int x) {
-  int k = 0;
-  while ((1 << k) < x) ++k;
-  return k;
-}
-
 // The measured latency and throughput of every operation are the documented timing of
 // vfadd_top (its header and the README's table, N = NumStages): vector operations N + 2 cycles,
 // one per cycle; FADDV N * ceil(log2(VL / esize)) + 2, one per cycle; FADDA with k active
@@ -1494,15 +1489,15 @@ TEST_F(CliTest, MeasureMatchesTheDocumentedTiming) {
   int checked = 0;
   for (const char* op : {"fadd", "fadd_u", "fadd_i", "fsub", "fsub_u", "fsub_i", "fsubr",
                          "fsubr_i", "faddp", "fadda", "faddv"}) {
-    for (const auto& [t, esize] : std::vector<std::pair<std::string, int>>{{"h", 16}, {"s", 32},
-                                                                           {"d", 64}}) {
+    for (const vfadd::Fmt f : vfadd::kAllFmts) {
+      const std::string t(1, vfadd::FmtLetter(f));
       const auto it = rows.find(std::string("op.") + op + "." + t);
       ASSERT_NE(it, rows.end()) << op << " " << t << "\n" << r.out;
-      const int k = vl / esize;
-      int latency = n + 2;
-      double throughput = 1.0;
-      if (std::string(op) == "faddv") latency = n * CeilLog2(k) + 2;
-      if (std::string(op) == "fadda") latency = n * k + 3, throughput = 1.0 / (n * k + 2);
+      vfadd::Op o;
+      ASSERT_TRUE(vfadd::ParseOp(op, &o)) << op;
+      const int k = vl / vfadd::fp_width(f);  // every element active
+      const int latency = vfadd::top::Latency(n, o, f, vl, k);
+      const double throughput = 1.0 / vfadd::top::IssueInterval(n, o, k);
       EXPECT_EQ(std::stoi(it->second[4]), latency) << op << " " << t;
       EXPECT_NEAR(std::stod(it->second[5]), throughput, 1e-4) << op << " " << t;
       ++checked;
@@ -1521,7 +1516,7 @@ TEST_F(CliTest, MeasureMatchesTheDocumentedTiming) {
   EXPECT_EQ(cycles("conditional_add"), ops - 1 + n + 2 + 1);
   EXPECT_EQ(cycles("dependent_adds"), ops * (n + 2 + 1));
   EXPECT_EQ(cycles("sum_fadda"), (ops - 1) * (n * per_op + 3 + 1) + (n * tail + 3 + 1));
-  EXPECT_EQ(cycles("sum_faddv"), ops - 1 + n * CeilLog2(per_op) + 2 + 1);
+  EXPECT_EQ(cycles("sum_faddv"), ops - 1 + n * vfadd::top::CeilLog2(per_op) + 2 + 1);
   ExpectUsageError("measure --vl 100");
   ExpectUsageError("measure --elements 0");
 }
@@ -1624,6 +1619,119 @@ TEST_F(CliTest, MergeRejectsBadInput) {
   ExpectUsageError("merge");
   ExpectUsageError("merge " + Q("a.xml"));      // JUnit inputs need --junit
   ExpectUsageError("merge " + Q("a.trace"));    // traces need --failures
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tool layer: --version, --quiet and --verbose, help generated from the declarations, the
+// README's `vfadd info` example, merge of GoogleTest's and CTest's JUnit files.
+
+// `vfadd --version` names the release (CMake's project version) and the configuration.
+TEST_F(CliTest, VersionNamesReleaseAndConfiguration) {
+  const Result r = Vfadd("--version");
+  EXPECT_EXIT_STATUS(r, 0);
+  const std::string tail = " (vfadd_top MaxVecLenBits=" + std::to_string(VFADD_MAX_VL) +
+                           " NumStages=" + std::to_string(VFADD_STAGES) + ")\n";
+  ASSERT_EQ(r.out.rfind("vfadd ", 0), 0u) << r.out;
+  ASSERT_GE(r.out.size(), tail.size());
+  EXPECT_EQ(r.out.substr(r.out.size() - tail.size()), tail) << r.out;
+  // Between them: MAJOR.MINOR.PATCH, digits and two dots.
+  const std::string version = r.out.substr(6, r.out.size() - tail.size() - 6);
+  EXPECT_EQ(std::count(version.begin(), version.end(), '.'), 2) << version;
+  EXPECT_EQ(version.find_first_not_of("0123456789."), std::string::npos) << version;
+  EXPECT_EQ(r.err, "");
+}
+
+// --quiet drops regress's progress line, --verbose adds notes; before the command or among its
+// options, with the same stdout.
+TEST_F(CliTest, QuietAndVerboseChangeOnlyStderr) {
+  const std::string args = "regress --seed 3 --count 50 --failures " + Q("f.trace");
+  const Result normal = Vfadd(args);
+  EXPECT_EXIT_STATUS(normal, 0);
+  EXPECT_TRUE(Contains(normal.err, "50/50 cases (100%)")) << normal.err;
+  for (const std::string& quiet : {"--quiet " + args, args + " --quiet"}) {
+    const Result r = Vfadd(quiet);
+    EXPECT_EXIT_STATUS(r, 0);
+    EXPECT_EQ(r.err, "") << quiet;
+    // The table and the totals are the same (the rate and seconds vary).
+    EXPECT_EQ(Lines(r.out).at(0), Lines(normal.out).at(0));
+    EXPECT_EQ(Lines(r.out).size(), Lines(normal.out).size());
+  }
+  const Result v = Vfadd("--verbose " + args);
+  EXPECT_EXIT_STATUS(v, 0);
+  EXPECT_TRUE(Contains(v.err, "vfadd regress: 50 cases in 1 worker")) << v.err;
+  ExpectUsageError("--quiet --frob " + args);
+  ExpectUsageError(args + " --quiet --verbose");
+  ExpectUsageError("--quiet");  // no command
+}
+
+// Every option a command declares appears in its usage line and in its options list, and the
+// range of a counted option is enforced as the declaration says (bench --reps 1..100,
+// measure --elements 1..1000000, regress --jobs 1..64).
+TEST_F(CliTest, HelpListsEveryDeclaredOption) {
+  const std::map<std::string, std::vector<std::string>> kOptions = {
+      {"run", {"--engine", "--seed", "--idle", "--backpressure", "--waves", "--wave-cycles",
+               "--wave-cases", "-o", "--summary", "--code-coverage"}},
+      {"check", {"--engine", "--max-report"}},
+      {"gen", {"--seed", "--count", "--ops", "--types", "--vl", "--fpcr", "-o"}},
+      {"regress", {"--seed", "--count", "--jobs", "--shard", "--junit", "--failures",
+                   "--coverage", "--steer", "--idle", "--backpressure", "--self-test-flip"}},
+      {"merge", {"--junit", "--failures", "--coverage"}},
+      {"shrink", {"--self-test-value"}},
+      {"measure", {"--vl", "--elements", "--csv"}},
+      {"bench", {"--count", "--seed", "--reps"}},
+      {"disasm", {"--engine", "--file"}},
+  };
+  for (const auto& [cmd, options] : kOptions) {
+    const Result r = Vfadd(cmd + " --help");
+    EXPECT_EXIT_STATUS(r, 0);
+    const size_t list = r.out.find("\noptions:\n");
+    ASSERT_NE(list, std::string::npos) << r.out;
+    const std::string usage = r.out.substr(0, r.out.find("\n\n"));
+    for (const std::string& o : options) {
+      EXPECT_TRUE(Contains(usage, o + " ") || Contains(usage, o + "]")) << cmd << " " << o;
+      EXPECT_TRUE(Contains(r.out.substr(list), "\n  " + o)) << cmd << " " << o;
+    }
+    for (const std::string& line : Lines(r.out)) EXPECT_LE(line.size(), 99u) << line;
+  }
+  for (const char* args : {"bench --reps 0", "bench --reps 101", "measure --elements 0",
+                                  "measure --elements 1000001", "regress --seed 1 --count 1 "
+                                  "--jobs 65", "regress --seed 1 --count 1 --jobs 0"}) {
+    const Result r = Vfadd(args);
+    EXPECT_EXIT_STATUS(r, 2);
+    EXPECT_TRUE(Contains(r.err, "from ")) << args << "\n" << r.err;
+  }
+}
+
+// The README's `vfadd info` example is what the default configuration's tool prints.
+TEST_F(CliTest, ReadmeInfoExampleIsTheToolsOutput) {
+  if (VFADD_MAX_VL != 512 || VFADD_STAGES != 3) {
+    GTEST_SKIP() << "the README's example is of MaxVecLenBits=512 NumStages=3, this tool is of "
+                 << VFADD_MAX_VL << "/" << VFADD_STAGES;
+  }
+  const std::string readme = Read(std::string(VFADD_SOURCE_DIR) + "/README.md");
+  const size_t at = readme.find("```\nvfadd_top: MaxVecLenBits=");
+  ASSERT_NE(at, std::string::npos);
+  const size_t end = readme.find("```", at + 4);
+  ASSERT_NE(end, std::string::npos);
+  const Result r = Vfadd("info");
+  EXPECT_EXIT_STATUS(r, 0);
+  EXPECT_EQ(r.out, readme.substr(at + 4, end - at - 4));
+}
+
+// merge reads the JUnit files of GoogleTest (--gtest_output=xml) and CTest (--output-junit)
+// beside vfadd's: the fixtures of sim/lib/testdata, whose counts are written in its README.
+TEST_F(CliTest, MergeAcceptsGoogleTestAndCtestJunit) {
+  const std::string data = std::string(VFADD_SOURCE_DIR) + "/sim/lib/testdata/";
+  const std::string kGtest = data + "gtest.xml", kCtest = data + "ctest.xml";
+  ASSERT_TRUE(fs::exists(kGtest) && fs::exists(kCtest));
+  EXPECT_EXIT_STATUS(Vfadd("regress --seed 5 --count 100 --junit " + Q("v.xml")), 0);
+  const Result m = Vfadd("merge --junit " + Q("all.xml") + " " + Q("v.xml") + " " +
+                         ShellQuote(kGtest) + " " + ShellQuote(kCtest));
+  // Both fixtures hold a failing test: exit 1, and the merged file holds every suite.
+  EXPECT_EXIT_STATUS(m, 1);
+  const std::string xml = Read(Path("all.xml"));
+  EXPECT_TRUE(Contains(xml, "shard1of1")) << xml;
+  EXPECT_TRUE(Contains(xml, "<failure")) << xml;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2100,7 +2208,7 @@ TEST_F(CliTest, UnreadableInputIsBadInputForEveryReader) {
 
 // 7. Unknown options, options that take no value given one, options missing their value, an
 // option twice, and options that contradict each other, for every command: usage errors (exit
-// 2, a message, nothing on stdout, nothing written). The contradictions, from sim/main.cc and
+// 2, a message, nothing on stdout, nothing written). The contradictions, from sim/cmd_*.cc and
 // the help texts: an RTL-engine option with --engine model (run, check; --code-coverage for
 // run), --wave-cycles with --wave-cases, either without --waves, words with --file or - (disasm),
 // a kind of FILE without its merge option and an option without FILEs of its kind (merge), a

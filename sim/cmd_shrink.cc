@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+// vfadd shrink: a case that fails on the RTL reduced to the simplest one that still fails.
+#include "shrink.h"
+#include "tool.h"
+
+namespace vfadd::tool {
+
+namespace {
+const char kDescription[] =
+    "Reduces a case that fails on the RTL (its result or flags differ from the golden model's)\n"
+    "to the simplest case that still fails, trying in turn: the shortest VL, FPCR 0 (else each\n"
+    "of DN, FZ, FZ16, RMode cleared), a canonical predicate, the fewest active elements, and\n"
+    "every element not needed set to zero. Prints the result as a checked trace line (the\n"
+    "model's result) after a comment saying what was reduced; 'vfadd check' of that line fails\n"
+    "on the RTL. CASE-LINE is one trace line (stimulus or checked; quote it) or - to read it from\n"
+    "stdin, a trace of exactly one case (comments and blank lines are skipped). Exit 0 with the\n"
+    "reduced line, 1 when the case does not fail, 2 on bad input.\n";
+}  // namespace
+
+int CmdShrink(int argc, char** argv) {
+  Spec spec("shrink", kDescription);
+  uint64_t self_value = 0;
+  std::vector<std::string> args;
+  spec.Hex("--self-test-value", "HEX", &self_value, 64,
+           "also count a case as failing when an active element of its first operand (a; "
+           "faddv: b) has these bits: a test of shrink itself on a correct RTL")
+      .Positionals("CASE-LINE|-", &args, 1, 1, "the failing case (- for stdin)");
+  spec.Parse(argc, argv);
+  const bool self_test = spec.Given("--self-test-value");
+  Case c;
+  std::string where = "CASE-LINE";
+  if (args[0] == "-") {
+    // A trace on stdin holding exactly one case (comments and blank lines are skipped).
+    int cases = 0;
+    const int errors = ForEachCase("shrink", {"-"}, [&](const Case& x, const std::string& at) {
+      if (++cases > 1) return std::string("more than one case: shrink takes one CASE-LINE");
+      c = x, where = at;
+      return std::string();
+    });
+    if (errors) return kExitBadInput;
+    if (cases == 0) {
+      std::fprintf(stderr, "vfadd shrink: <stdin>: expected one CASE-LINE, got no case\n");
+      return kExitBadInput;
+    }
+  } else {
+    std::string err;
+    if (ParseTraceLine(args[0], &c, &err) != LineKind::kCase) {
+      std::fprintf(
+          stderr, "vfadd shrink: CASE-LINE: %s\n",
+          err.empty() ? "expected a case line, got a comment or a blank line" : err.c_str());
+      return kExitBadInput;
+    }
+  }
+  const std::unique_ptr<Engine> rtl = MakeEngine("rtl");
+  if (c.vl > rtl->max_vl()) {
+    std::fprintf(stderr,
+                 "vfadd shrink: %s: field 3 'vl': %d is above this build's maximum vector "
+                 "length %d\n",
+                 where.c_str(), c.vl, rtl->max_vl());
+    return kExitBadInput;
+  }
+  c.checked = false;
+  uint64_t trials = 0;
+  auto fails = [&](const Case& x) {
+    ++trials;
+    if (self_test && x.op != Op::kFadda) {
+      const int w = fp_width(x.fmt);
+      const Bits& v = x.op == Op::kFaddv ? x.b : x.a;  // the first operand
+      for (int e = 0; e < Elements(x); ++e) {
+        if (ElementActive(x, e) && GetField(v, e * w, w) == self_value) return true;
+      }
+    }
+    return !rtl->Run({top::Request{x}}, top::Options()).ok();
+  };
+  if (!fails(c)) {
+    std::fprintf(stderr, "vfadd shrink: the case does not fail on the RTL: nothing to shrink\n");
+    return kExitMismatch;
+  }
+  const ShrinkResult r = Shrink(c, fails);
+  Verbose("shrink", std::to_string(r.accepted) + " of " + std::to_string(r.tries) +
+                        " candidates still failed");
+  std::printf("%s\n", ShrinkSummary(c, r.c, trials).c_str());
+  std::printf("%s\n", FormatCase(WithOutcome(r.c, Execute(r.c))).c_str());
+  return kExitOk;
+}
+
+}  // namespace vfadd::tool

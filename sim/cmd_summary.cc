@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0
+// vfadd summary: the cases of trace files tabulated per operation and type.
+#include "summary.h"
+#include "tool.h"
+
+namespace vfadd::tool {
+
+namespace {
+const char kDescription[] =
+    "Prints a table of the cases in trace FILEs per operation and type: cases, active element\n"
+    "operations, and how many checked cases raised each FPSR flag (stimulus lines count as\n"
+    "cases with no flags).\n";
+}  // namespace
+
+int CmdSummary(int argc, char** argv) {
+  Spec spec("summary", kDescription);
+  std::vector<std::string> files;
+  spec.Positionals("FILE...", &files, 1, SIZE_MAX, "traces (- for stdin)");
+  spec.Parse(argc, argv);
+  Summary sum(/*rtl=*/false);
+  const int errors = ForEachCase("summary", files, [&](const Case& c, const std::string&) {
+    sum.Add(c);
+    return std::string();
+  });
+  if (errors) return kExitBadInput;
+  sum.Print(stdout);
+  return kExitOk;
+}
+
+}  // namespace vfadd::tool
