@@ -10,12 +10,13 @@ namespace vfadd::tool {
 
 namespace {
 const char kDescription[] =
-    "Runs N seeded random cases (every operation and type, VLs up to the built maximum) R\n"
-    "times through the SystemC harness (RunSc) and through a plain C++ clock loop around the\n"
-    "--cc build of the same Verilated vfadd_top (RunCc). Both check every element against the\n"
-    "golden model. Prints checked element-operations per second (median of the R runs) and ends\n"
-    "with 'ratio harness/raw: X.XX'. The sweep's tools (make sweep) have the SystemC harness\n"
-    "only: they time it alone. Exit 1 on a mismatch.\n";
+    R"(Runs N seeded random cases (every operation and type, VLs up to the built maximum) R
+times through the SystemC harness (RunSc) and through a plain C++ clock loop around the
+--cc build of the same Verilated vfadd_top (RunCc). Both check every element against the
+golden model. Prints checked element-operations per second (median of the R runs) and ends
+with 'ratio harness/raw: X.XX'. The sweep's tools (make sweep) have the SystemC harness
+only: they time it alone. Exit 1 on a mismatch.
+)";
 
 double Median(std::vector<double> v) {
   std::sort(v.begin(), v.end());

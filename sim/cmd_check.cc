@@ -9,12 +9,13 @@ namespace vfadd::tool {
 
 namespace {
 const char kDescription[] =
-    "Recomputes every checked line (one with res and fpsr) on the engine (default: the RTL)\n"
-    "and compares. For each mismatch (the first N in full, default 10, then only counted) it\n"
-    "prints FILE:LINE, the operation, each differing element with expected and actual bits and\n"
-    "values, and the flag difference. Ends with 'N passed, M failed'. Exit 0 when all match, 1\n"
-    "on a mismatch, 2 on bad input (a malformed line, a stimulus line without a result, an\n"
-    "unreadable file, a vl above the built MaxVecLenBits).\n";
+    R"(Recomputes every checked line (one with res and fpsr) on the engine (default: the RTL)
+and compares. For each mismatch (the first N in full, default 10, then only counted) it
+prints FILE:LINE, the operation, each differing element with expected and actual bits and
+values, and the flag difference. Ends with 'N passed, M failed'. Exit 0 when all match, 1
+on a mismatch, 2 on bad input (a malformed line, a stimulus line without a result, an
+unreadable file, a vl above the built MaxVecLenBits).
+)";
 }  // namespace
 
 int CmdCheck(int argc, char** argv) {

@@ -15,11 +15,12 @@ namespace vfadd::tool {
 
 namespace {
 const char kDescription[] =
-    "Decodes 32-bit A64 instruction words (hex, optional 0x) of the SVE FP add family and\n"
-    "MOVPRFX, through the RTL decoder vfadd_decode (the default) or the golden model's, and\n"
-    "prints one line per word: '<8 hex digits> <text>', the text being the GNU binutils\n"
-    "disassembly, 'undefined' (an unallocated word in the family's encoding space) or 'other'.\n"
-    "With --file or -, words are read whitespace-separated; '#' starts a comment.\n";
+    R"(Decodes 32-bit A64 instruction words (hex, optional 0x) of the SVE FP add family and
+MOVPRFX, through the RTL decoder vfadd_decode (the default) or the golden model's, and
+prints one line per word: '<8 hex digits> <text>', the text being the GNU binutils
+disassembly, 'undefined' (an unallocated word in the family's encoding space) or 'other'.
+With --file or -, words are read whitespace-separated; '#' starts a comment.
+)";
 
 bool ParseWord(std::string s, uint32_t* w) {
   if (s.rfind("0x", 0) == 0 || s.rfind("0X", 0) == 0) s = s.substr(2);

@@ -9,11 +9,12 @@ namespace vfadd::tool {
 
 namespace {
 const char kDescription[] =
-    "Writes N seeded stimulus lines. The same seed and options give the same file on any\n"
-    "machine. Lists are comma separated. Values are biased towards hard cases: signed zeros,\n"
-    "infinities, NaNs with payloads, subnormals, min/max normal, cancellation, alignment around\n"
-    "the significand width, ties, overflow and tiny results; predicates all-true, all-false,\n"
-    "random and non-canonical.\n";
+    R"(Writes N seeded stimulus lines. The same seed and options give the same file on any
+machine. Lists are comma separated. Values are biased towards hard cases: signed zeros,
+infinities, NaNs with payloads, subnormals, min/max normal, cancellation, alignment around
+the significand width, ties, overflow and tiny results; predicates all-true, all-false,
+random and non-canonical.
+)";
 }  // namespace
 
 int CmdGen(int argc, char** argv) {

@@ -7,9 +7,10 @@ namespace vfadd::tool {
 
 namespace {
 const char kDescription[] =
-    "Prints the configuration of vfadd_top this tool was built with (make build MAX_VL=\n"
-    "STAGES=) and its latencies and throughputs as the RTL documents them (tb/top/top_timing.h;\n"
-    "the test suite measures them).\n";
+    R"(Prints the configuration of vfadd_top this tool was built with (make build MAX_VL=
+STAGES=) and its latencies and throughputs as the RTL documents them (tb/top/top_timing.h;
+the test suite measures them).
+)";
 }  // namespace
 
 int CmdInfo(int argc, char** argv) {

@@ -9,15 +9,16 @@ namespace vfadd::tool {
 
 namespace {
 const char kDescription[] =
-    "Measures the built vfadd_top in simulation (the SystemC harness, no idles, no\n"
-    "backpressure, every response checked against the golden model): for every operation and\n"
-    "type at VL BITS (default: the built maximum) with every element active, the latency in\n"
-    "cycles from the request accepted to its response on an idle unit, and the throughput in\n"
-    "operations per cycle on a stream of that operation alone; then workloads on N FP32\n"
-    "elements (default 4096), in cycles per element: an element-wise add with a whilelt tail,\n"
-    "a conditional add under a half-true predicate, a sum by FADDV and by FADDA (each FADDA on\n"
-    "the previous accumulator), and a chain of dependent adds against independent ones. Exit 1\n"
-    "if a response was wrong.\n";
+    R"(Measures the built vfadd_top in simulation (the SystemC harness, no idles, no
+backpressure, every response checked against the golden model): for every operation and
+type at VL BITS (default: the built maximum) with every element active, the latency in
+cycles from the request accepted to its response on an idle unit, and the throughput in
+operations per cycle on a stream of that operation alone; then workloads on N FP32
+elements (default 4096), in cycles per element: an element-wise add with a whilelt tail,
+a conditional add under a half-true predicate, a sum by FADDV and by FADDA (each FADDA on
+the previous accumulator), and a chain of dependent adds against independent ones. Exit 1
+if a response was wrong.
+)";
 }  // namespace
 
 int CmdMeasure(int argc, char** argv) {

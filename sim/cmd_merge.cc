@@ -15,16 +15,17 @@ namespace vfadd::tool {
 
 namespace {
 const char kDescription[] =
-    "Combines the outputs of many 'vfadd regress' shards: JUnit files (FILE ending in .xml;\n"
-    "vfadd's, GoogleTest's or CTest's) into one JUnit file whose test suites are the files'\n"
-    "(totals summed), coverage databases (FILE ending in .fcov, from regress --coverage) into\n"
-    "DIR/coverage.fcov, .md and .html (counts summed; the databases must come from builds of\n"
-    "one maximum VL), and failure traces (any other FILE, trace format) into one failure\n"
-    "trace, each file's cases after a comment naming it. Each kind of FILE needs its option,\n"
-    "and each option FILEs of its kind. Prints what it merged. Exit 0 when nothing failed, 1\n"
-    "when a shard reported a failure, 2 on bad input (an unreadable file, a file that is not\n"
-    "JUnit XML, a malformed trace or database line: FILE:LINE: field ...); then nothing is\n"
-    "written.\n";
+    R"(Combines the outputs of many 'vfadd regress' shards: JUnit files (FILE ending in .xml;
+vfadd's, GoogleTest's or CTest's) into one JUnit file whose test suites are the files'
+(totals summed), coverage databases (FILE ending in .fcov, from regress --coverage) into
+DIR/coverage.fcov, .md and .html (counts summed; the databases must come from builds of
+one maximum VL), and failure traces (any other FILE, trace format) into one failure
+trace, each file's cases after a comment naming it. Each kind of FILE needs its option,
+and each option FILEs of its kind. Prints what it merged. Exit 0 when nothing failed, 1
+when a shard reported a failure, 2 on bad input (an unreadable file, a file that is not
+JUnit XML, a malformed trace or database line: FILE:LINE: field ...); then nothing is
+written.
+)";
 
 bool EndsWith(const std::string& p, const std::string& ext) {
   return p.size() > ext.size() && p.compare(p.size() - ext.size(), ext.size(), ext) == 0;

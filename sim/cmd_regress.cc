@@ -24,31 +24,32 @@ namespace vfadd::tool {
 namespace {
 
 const char kDescription[] =
-    "Generates N seeded cases (the generator of 'vfadd gen', same filters; VLs up to the built\n"
-    "maximum), runs them on the RTL through the SystemC harness (random idles and backpressure,\n"
-    "default 0.1 each; a quarter of the cases sent as instruction words for the RTL's decoder)\n"
-    "and checks every response against the golden model. --jobs runs J simulator processes.\n"
-    "--shard I/K (1 <= I <= K) runs the cases of the seed's stream whose index is I-1 modulo\n"
-    "K: K shards with the same seed and count are disjoint and together cover K*N cases (at\n"
-    "most 2^48), so a batch scheduler can run one shard per job. Prints a progress line on\n"
-    "stderr (--quiet: none), then the summary table and the coverage figure.\n"
-    "\n"
-    "Every mismatching case is appended to the failure trace (default vfadd-failures.trace) as\n"
-    "a checked line with the model's result, after a comment naming seed and case index: 'vfadd\n"
-    "check FILE' replays exactly those cases (a --failures FILE given explicitly is created\n"
-    "even when nothing fails). --junit writes JUnit XML (one test case per operation and type).\n"
-    "\n"
-    "Functional coverage (operand and result classes, flags per FPCR, predicate and VL classes,\n"
-    "FADDV levels, FADDA, FADDP: see verif/README.md) is sampled on every case. --coverage DIR\n"
-    "writes DIR/coverage.fcov (the database, for 'vfadd merge'), DIR/coverage.md and\n"
-    "DIR/coverage.html (figures per group, the holes, the unreachable bins and why). --steer\n"
-    "biases generation towards the holes: when the stream's case hits no hole, cases aimed at\n"
-    "one (its op, type, FPCR, VLs) are drawn until one does (up to 4 for each of the next 8\n"
-    "holes).\n"
-    "\n"
-    "Exit 0 when everything matched, 1 on a mismatch, 2 on bad input. --self-test-flip K\n"
-    "corrupts the expected result of case K (one of this run's), to show (and test) the failure\n"
-    "path on a correct RTL.\n";
+    R"(Generates N seeded cases (the generator of 'vfadd gen', same filters; VLs up to the built
+maximum), runs them on the RTL through the SystemC harness (random idles and backpressure,
+default 0.1 each; a quarter of the cases sent as instruction words for the RTL's decoder)
+and checks every response against the golden model. --jobs runs J simulator processes.
+--shard I/K (1 <= I <= K) runs the cases of the seed's stream whose index is I-1 modulo
+K: K shards with the same seed and count are disjoint and together cover K*N cases (at
+most 2^48), so a batch scheduler can run one shard per job. Prints a progress line on
+stderr (--quiet: none), then the summary table and the coverage figure.
+
+Every mismatching case is appended to the failure trace (default vfadd-failures.trace) as
+a checked line with the model's result, after a comment naming seed and case index: 'vfadd
+check FILE' replays exactly those cases (a --failures FILE given explicitly is created
+even when nothing fails). --junit writes JUnit XML (one test case per operation and type).
+
+Functional coverage (operand and result classes, flags per FPCR, predicate and VL classes,
+FADDV levels, FADDA, FADDP: see verif/README.md) is sampled on every case. --coverage DIR
+writes DIR/coverage.fcov (the database, for 'vfadd merge'), DIR/coverage.md and
+DIR/coverage.html (figures per group, the holes, the unreachable bins and why). --steer
+biases generation towards the holes: when the stream's case hits no hole, cases aimed at
+one (its op, type, FPCR, VLs) are drawn until one does (up to 4 for each of the next 8
+holes).
+
+Exit 0 when everything matched, 1 on a mismatch, 2 on bad input. --self-test-flip K
+corrupts the expected result of case K (one of this run's), to show (and test) the failure
+path on a correct RTL.
+)";
 
 // What the parent gathers from its workers.
 struct Gathered {

@@ -11,13 +11,14 @@ namespace vfadd::tool {
 
 namespace {
 const char kDescription[] =
-    "Reads trace lines (stimulus or checked) and writes each case as a checked line, with the\n"
-    "result and FPSR flags computed by the engine: the RTL (vfadd_top in the SystemC harness,\n"
-    "the default) or the golden model. Comments and blank lines are copied. Any malformed line,\n"
-    "or a case whose vl is above the built MaxVecLenBits (see 'vfadd info'), is reported as\n"
-    "FILE:LINE: field ...; then nothing is written and the exit status is 2. The RTL's results\n"
-    "are also checked against the golden model: a difference is reported on stderr and the exit\n"
-    "status is 1 (the RTL's results are written all the same).\n";
+    R"(Reads trace lines (stimulus or checked) and writes each case as a checked line, with the
+result and FPSR flags computed by the engine: the RTL (vfadd_top in the SystemC harness,
+the default) or the golden model. Comments and blank lines are copied. Any malformed line,
+or a case whose vl is above the built MaxVecLenBits (see 'vfadd info'), is reported as
+FILE:LINE: field ...; then nothing is written and the exit status is 2. The RTL's results
+are also checked against the golden model: a difference is reported on stderr and the exit
+status is 1 (the RTL's results are written all the same).
+)";
 
 // Prints the responses of `rep` that differ from what they were checked against, or broke a
 // rule of the unit, as "vfadd CMD: FILE:LINE: ...". True when there was one.

@@ -7,14 +7,15 @@ namespace vfadd::tool {
 
 namespace {
 const char kDescription[] =
-    "Reduces a case that fails on the RTL (its result or flags differ from the golden model's)\n"
-    "to the simplest case that still fails, trying in turn: the shortest VL, FPCR 0 (else each\n"
-    "of DN, FZ, FZ16, RMode cleared), a canonical predicate, the fewest active elements, and\n"
-    "every element not needed set to zero. Prints the result as a checked trace line (the\n"
-    "model's result) after a comment saying what was reduced; 'vfadd check' of that line fails\n"
-    "on the RTL. CASE-LINE is one trace line (stimulus or checked; quote it) or - to read it from\n"
-    "stdin, a trace of exactly one case (comments and blank lines are skipped). Exit 0 with the\n"
-    "reduced line, 1 when the case does not fail, 2 on bad input.\n";
+    R"(Reduces a case that fails on the RTL (its result or flags differ from the golden model's)
+to the simplest case that still fails, trying in turn: the shortest VL, FPCR 0 (else each
+of DN, FZ, FZ16, RMode cleared), a canonical predicate, the fewest active elements, and
+every element not needed set to zero. Prints the result as a checked trace line (the
+model's result) after a comment saying what was reduced; 'vfadd check' of that line fails
+on the RTL. CASE-LINE is one trace line (stimulus or checked; quote it) or - to read it from
+stdin, a trace of exactly one case (comments and blank lines are skipped). Exit 0 with the
+reduced line, 1 when the case does not fail, 2 on bad input.
+)";
 }  // namespace
 
 int CmdShrink(int argc, char** argv) {

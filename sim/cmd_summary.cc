@@ -7,9 +7,10 @@ namespace vfadd::tool {
 
 namespace {
 const char kDescription[] =
-    "Prints a table of the cases in trace FILEs per operation and type: cases, active element\n"
-    "operations, and how many checked cases raised each FPSR flag (stimulus lines count as\n"
-    "cases with no flags).\n";
+    R"(Prints a table of the cases in trace FILEs per operation and type: cases, active element
+operations, and how many checked cases raised each FPSR flag (stimulus lines count as
+cases with no flags).
+)";
 }  // namespace
 
 int CmdSummary(int argc, char** argv) {

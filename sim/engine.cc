@@ -32,8 +32,8 @@ class ModelEngine : public Engine {
       r.difference = DifferenceLines(c, r.expected, r.actual).at(0);
       ++rep.mismatch_count;
       if (rep.mismatches.size() < opt.max_mismatch_reports) {
-        rep.mismatches.push_back({i, DescribeCase(c) + "\n" +
-                                         DescribeDifferences(c, r.expected, r.actual)});
+        rep.mismatches.push_back(
+            {i, DescribeCase(c) + "\n" + DescribeDifferences(c, r.expected, r.actual)});
       }
     }
     return rep;

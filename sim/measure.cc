@@ -48,8 +48,7 @@ bool Stream(const std::vector<Case>& cases, top::Report* rep, std::string* error
   top::Options opt;
   *rep = top::RunSc(Requests(cases), opt);
   if (rep->ok() && rep->responses.size() == cases.size()) return true;
-  *error = rep->error.empty() ? std::to_string(rep->mismatch_count) + " mismatches"
-                              : rep->error;
+  *error = rep->error.empty() ? std::to_string(rep->mismatch_count) + " mismatches" : rep->error;
   if (!rep->mismatches.empty()) *error += ": " + rep->mismatches[0].what;
   return false;
 }
@@ -90,9 +89,8 @@ std::string MeasureOps(int vl, std::vector<OpFigures>* out) {
         return std::string(OpName(op)) + " " + FmtLetter(f) + " stream: " + error;
       }
       // Steady state: responses after the first, per cycle.
-      fig.throughput = double(kStream - 1) /
-                       double(rep.responses.back().response_cycle -
-                              rep.responses.front().response_cycle);
+      fig.throughput = double(kStream - 1) / double(rep.responses.back().response_cycle -
+                                                    rep.responses.front().response_cycle);
       out->push_back(fig);
     }
   }
@@ -136,7 +134,8 @@ std::string MeasureWorkloads(int vl, uint64_t n, std::vector<WorkloadFigures>* o
     }
   }
   const bool ok =
-      stream("vector_add", "c[i] = a[i] + b[i]: FADD per vector, whilelt tail", tiled(Op::kFadd, 10)) &&
+      stream("vector_add", "c[i] = a[i] + b[i]: FADD per vector, whilelt tail",
+             tiled(Op::kFadd, 10)) &&
       stream("conditional_add", "svadd_m under a compare predicate (about half true)", cond) &&
       stream("sum_faddv", "FADDV per vector (partial sums added outside the unit)",
              tiled(Op::kFaddv, 13)) &&

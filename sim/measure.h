@@ -16,8 +16,8 @@ struct OpFigures {
   Op op;
   Fmt fmt;
   int vl;
-  uint64_t latency;    // cycles from the request accepted to its response, on an idle unit
-  double throughput;   // operations per cycle on a stream of this operation alone
+  uint64_t latency;   // cycles from the request accepted to its response, on an idle unit
+  double throughput;  // operations per cycle on a stream of this operation alone
 };
 
 struct WorkloadFigures {

@@ -163,17 +163,17 @@ OperandClass ClassifyOperand(Fmt f, uint64_t bits) {
 }
 
 const char* OperandClassName(OperandClass c) {
-  static const char* kNames[kNumOperandClasses] = {"+0",    "-0",   "+sub", "-sub", "+min",
-                                                   "-min",  "+norm", "-norm", "+max", "-max",
-                                                   "+inf",  "-inf", "qnan", "snan"};
+  static const char* kNames[kNumOperandClasses] = {"+0",   "-0",    "+sub",  "-sub", "+min",
+                                                   "-min", "+norm", "-norm", "+max", "-max",
+                                                   "+inf", "-inf",  "qnan",  "snan"};
   return kNames[static_cast<int>(c)];
 }
 
 const char* ResultClassName(ResultClass c) {
   static const char* kNames[kNumResultClasses] = {
-      "zero",      "cancel",   "subnormal",    "flushed", "exact",
-      "round_down", "round_up", "tie_down",    "tie_up",  "overflow_max",
-      "overflow_inf", "inf",   "nan_invalid",  "nan_propagated", "nan_default"};
+      "zero",         "cancel",   "subnormal",   "flushed",        "exact",
+      "round_down",   "round_up", "tie_down",    "tie_up",         "overflow_max",
+      "overflow_inf", "inf",      "nan_invalid", "nan_propagated", "nan_default"};
   return kNames[static_cast<int>(c)];
 }
 
@@ -181,8 +181,8 @@ ResultClass ClassifyResult(Fmt f, Fpcr fpcr, const Addition& add) {
   const OperandClass c1 = ClassifyOperand(f, add.op1), c2 = ClassifyOperand(f, add.op2);
   const OperandClass cr = ClassifyOperand(f, add.r.bits);
   if (IsNaN(cr)) {
-    if (IsNaN(c1) || IsNaN(c2)) return fpcr.dn() ? ResultClass::kNaNDefault
-                                                 : ResultClass::kNaNPropagated;
+    if (IsNaN(c1) || IsNaN(c2))
+      return fpcr.dn() ? ResultClass::kNaNDefault : ResultClass::kNaNPropagated;
     return ResultClass::kNaNInvalid;
   }
   if (IsInf(cr)) return IsInf(c1) || IsInf(c2) ? ResultClass::kInf : ResultClass::kOverflowInf;
@@ -213,11 +213,11 @@ ResultClass ClassifyResult(Fmt f, Fpcr fpcr, const Addition& add) {
   const U128 mag = s < 0 ? static_cast<U128>(-s) : static_cast<U128>(s);
   const int top = Msb(mag) + b.exp;  // the exponent of the sum's leading bit
   if (top < emin(f)) return ResultClass::kSubnormal;
-  const int k = top - m - b.exp;     // bits below the result's ulp
+  const int k = top - m - b.exp;  // bits below the result's ulp
   if (k <= 0 || (mag & ((U128{1} << k) - 1)) == 0) return ResultClass::kExact;
   const U128 rest = mag & ((U128{1} << k) - 1);
   const bool tie = rest == U128{1} << (k - 1);
-  const U128 truncated = mag >> k;   // at exponent u = top - m
+  const U128 truncated = mag >> k;  // at exponent u = top - m
   const Finite r = Unpack(f, add.r.bits, false);
   const int u = top - m;
   const bool up = r.exp >= u ? (static_cast<U128>(r.sig) << (r.exp - u)) > truncated
@@ -262,13 +262,15 @@ Model::Model(int max_vl) : max_vl_(max_vl) {
       g.name = std::string("operands.") + OpName(op) + "." + TypeName(t);
       g.aim = Only({op}, t);
       if (IsImmediate(op)) {
-        g.title = std::string(OpName(op)) + "." + TypeName(t) + ": the class of Zdn with each immediate";
+        g.title =
+            std::string(OpName(op)) + "." + TypeName(t) + ": the class of Zdn with each immediate";
         g.row_axis = "Zdn", g.col_axis = "immediate";
         g.rows = classes, g.cols = imms;
       } else {
         g.title = std::string(OpName(op)) + "." + TypeName(t) + ": operand classes of " +
-                  (op == Op::kFaddv ? "each sum of two leaves" : op == Op::kFadda
-                   ? "each step (accumulator, element)" : "each active element");
+                  (op == Op::kFaddv   ? "each sum of two leaves"
+                   : op == Op::kFadda ? "each step (accumulator, element)"
+                                      : "each active element");
         g.row_axis = "op1", g.col_axis = "op2";
         g.rows = g.cols = classes;
       }
@@ -318,7 +320,8 @@ Model::Model(int max_vl) : max_vl_(max_vl) {
         return std::string("a tiny sum is exact, so UFC comes only from a result flushed by ") +
                flush_name;
       }
-      if (flag == kIDC && f == Fmt::kH) return "half precision never raises IDC (FZ16 flushes without it)";
+      if (flag == kIDC && f == Fmt::kH)
+        return "half precision never raises IDC (FZ16 flushes without it)";
       if (flag == kIDC && !(c & 4)) return "IDC comes only from a subnormal operand flushed by FZ";
       return "";
     });
@@ -345,7 +348,8 @@ Model::Model(int max_vl) : max_vl_(max_vl) {
   for (int t = 0; t < kNumFmts; ++t) {
     Group g;
     g.name = "predicates." + TypeName(t);
-    g.title = TypeName(t) + ": governing predicate patterns per operation (junk: bits set "
+    g.title = TypeName(t) +
+              ": governing predicate patterns per operation (junk: bits set "
               "between the elements' bits)";
     g.row_axis = "operation", g.col_axis = "pattern";
     g.rows = pred_rows;
@@ -377,7 +381,8 @@ Model::Model(int max_vl) : max_vl_(max_vl) {
     const Fmt f = kAllFmts[t];
     Group g;
     g.name = "faddv." + TypeName(t);
-    g.title = "faddv." + TypeName(t) + ": what each level of the reduction tree sees (level 1 adds "
+    g.title = "faddv." + TypeName(t) +
+              ": what each level of the reduction tree sees (level 1 adds "
               "two leaves)";
     g.row_axis = "level", g.col_axis = "event";
     for (int l = 1; l <= Levels(max_vl, f); ++l) {
@@ -408,7 +413,8 @@ Model::Model(int max_vl) : max_vl_(max_vl) {
     });
     g = Group();
     g.name = "faddp." + TypeName(t);
-    g.title = "faddp." + TypeName(t) + ": the kind of each pair, from Zdn (even results) and Zm "
+    g.title = "faddp." + TypeName(t) +
+              ": the kind of each pair, from Zdn (even results) and Zm "
               "(odd results)";
     g.row_axis = "pair", g.col_axis = "kind";
     g.rows = {"Zdn", "Zm"};
@@ -437,8 +443,9 @@ Model::Model(int max_vl) : max_vl_(max_vl) {
   // How the case reached the unit.
   g = Group();
   g.name = "stimulus";
-  g.title = "how each case reached the unit: as fields (req_op_i, req_fmt_i) or as an "
-            "instruction word for the RTL's decoder (req_raw_i)";
+  g.title =
+      "how each case reached the unit: as fields (req_op_i, req_fmt_i) or as an "
+      "instruction word for the RTL's decoder (req_raw_i)";
   g.row_axis = "operation", g.col_axis = "type.path";
   g.rows = all_ops;
   for (int t = 0; t < kNumFmts; ++t) {
@@ -518,18 +525,24 @@ Outcome Model::Sample(const Case& c, std::vector<uint32_t>* hits, bool word) con
         const size_t first = m->faddv_[t], row = add.level - 1, cols = 6;
         if (nan) hit(first, cols, row, kVNaN);
         if (rc == ResultClass::kNaNInvalid) hit(first, cols, row, kVInvalid);
-        if (rc == ResultClass::kInf || rc == ResultClass::kOverflowInf) hit(first, cols, row, kVInf);
+        if (rc == ResultClass::kInf || rc == ResultClass::kOverflowInf)
+          hit(first, cols, row, kVInf);
         if (rc == ResultClass::kCancel) hit(first, cols, row, kVCancel);
         if (add.r.flags & kOFC) hit(first, cols, row, kVOverflow);
         if (add.element + (1 << (add.level - 1)) >= n) hit(first, cols, row, kVPadded);
       }
       if (c->op == Op::kFaddp) {
         FaddpCol kind = kPNumbers;
-        if (c1 == OperandClass::kSNaN || c2 == OperandClass::kSNaN) kind = kPSNaN;
-        else if (nan) kind = kPQNaN;
-        else if (rc == ResultClass::kNaNInvalid) kind = kPInvalid;
-        else if (IsInf(c1) || IsInf(c2)) kind = kPInf;
-        else if (rc == ResultClass::kCancel) kind = kPCancel;
+        if (c1 == OperandClass::kSNaN || c2 == OperandClass::kSNaN)
+          kind = kPSNaN;
+        else if (nan)
+          kind = kPQNaN;
+        else if (rc == ResultClass::kNaNInvalid)
+          kind = kPInvalid;
+        else if (IsInf(c1) || IsInf(c2))
+          kind = kPInf;
+        else if (rc == ResultClass::kCancel)
+          kind = kPCancel;
         hit(m->faddp_[t], 6, add.element % 2, kind);
       }
     }
@@ -542,7 +555,8 @@ Outcome Model::Sample(const Case& c, std::vector<uint32_t>* hits, bool word) con
   for (int e = 0; e < n; ++e) active += ElementActive(c, e);
   if (IsPredicated(c.op)) {
     static const std::vector<Op> kPredicated = PredicatedOps();
-    const size_t row = std::find(kPredicated.begin(), kPredicated.end(), c.op) - kPredicated.begin();
+    const size_t row =
+        std::find(kPredicated.begin(), kPredicated.end(), c.op) - kPredicated.begin();
     const int step = fp_width(f) / 8;
     bool junk = false;
     for (int i = 0; i < c.vl / 8 && !junk; ++i) {
@@ -656,7 +670,8 @@ bool ReadDbHeader(const std::string& text, const std::string& where, int* max_vl
                   std::string* error) {
   uint64_t cases;
   if (ParseHeader(text.substr(0, text.find('\n')), max_vl, &cases)) return true;
-  *error = where + ":1: expected the header of a coverage database 'vfadd-fcov 1 max_vl=M "
+  *error = where +
+           ":1: expected the header of a coverage database 'vfadd-fcov 1 max_vl=M "
            "cases=N' (written by vfadd regress --coverage)";
   return false;
 }
@@ -672,7 +687,8 @@ bool ParseDb(const std::string& text, const std::string& where, const Model& m, 
   }
   if (max_vl != m.max_vl()) {
     *error = where + ":1: a database of a build with maximum VL " + std::to_string(max_vl) +
-             ", expected " + std::to_string(m.max_vl()) + " (databases of different builds have "
+             ", expected " + std::to_string(m.max_vl()) +
+             " (databases of different builds have "
              "different bins)";
     return false;
   }
@@ -689,8 +705,8 @@ bool ParseDb(const std::string& text, const std::string& where, const Model& m, 
     }
     // Input text is quoted (Quote): it may be binary or megabytes long.
     if (!m.Find(group, row, col, &i)) {
-      *error = at + "no bin " + Quote(row + " " + col) + " in group " + Quote(group) +
-               " of this model";
+      *error =
+          at + "no bin " + Quote(row + " " + col) + " in group " + Quote(group) + " of this model";
       return false;
     }
     uint64_t v = 0;
@@ -706,7 +722,8 @@ bool ParseDb(const std::string& text, const std::string& where, const Model& m, 
     counts[i] += v;
   }
   if (db->cases_ + cases < cases) {
-    *error = where + ":1: cases=" + std::to_string(cases) + ": the sum of the databases' cases "
+    *error = where + ":1: cases=" + std::to_string(cases) +
+             ": the sum of the databases' cases "
              "overflows 64 bits";
     return false;
   }

@@ -22,12 +22,24 @@ namespace fcov {
 
 // Operand classes of one encoding (no flushing applied; a NaN's sign is not a class).
 enum class OperandClass : uint8_t {
-  kPosZero, kNegZero, kPosSubnormal, kNegSubnormal, kPosMinNormal, kNegMinNormal, kPosNormal,
-  kNegNormal, kPosMaxNormal, kNegMaxNormal, kPosInf, kNegInf, kQNaN, kSNaN,
+  kPosZero,
+  kNegZero,
+  kPosSubnormal,
+  kNegSubnormal,
+  kPosMinNormal,
+  kNegMinNormal,
+  kPosNormal,
+  kNegNormal,
+  kPosMaxNormal,
+  kNegMaxNormal,
+  kPosInf,
+  kNegInf,
+  kQNaN,
+  kSNaN,
 };
 constexpr int kNumOperandClasses = 14;
 OperandClass ClassifyOperand(Fmt f, uint64_t bits);
-const char* OperandClassName(OperandClass c);   // "+0", "-sub", "+min", "+max", "qnan", ...
+const char* OperandClassName(OperandClass c);  // "+0", "-sub", "+min", "+max", "qnan", ...
 
 // What one addition produced.
 enum class ResultClass : uint8_t {
@@ -54,19 +66,19 @@ const char* ResultClassName(ResultClass c);
 
 // One group of bins: a grid of rows x cols (a cross of two coverpoints).
 struct Group {
-  std::string name;                    // "operands.fadd.h", "results.s", ...
-  std::string title;                   // one line for the report
-  std::string row_axis, col_axis;      // what rows and columns are
+  std::string name;                // "operands.fadd.h", "results.s", ...
+  std::string title;               // one line for the report
+  std::string row_axis, col_axis;  // what rows and columns are
   std::vector<std::string> rows, cols;
-  size_t first = 0;                    // index of bin (0, 0) in the model
-  GenOptions aim;                      // ops / types / FPCR / VLs that can reach the bins
+  size_t first = 0;                          // index of bin (0, 0) in the model
+  GenOptions aim;                            // ops / types / FPCR / VLs that can reach the bins
   std::vector<GenOptions> row_aim, col_aim;  // when not empty: narrower, per row / column
   size_t size() const { return rows.size() * cols.size(); }
 };
 
 class Model {
  public:
-  explicit Model(int max_vl);          // the VLs the model can see: 128 .. max_vl
+  explicit Model(int max_vl);  // the VLs the model can see: 128 .. max_vl
   int max_vl() const { return max_vl_; }
   size_t size() const { return reasons_.size(); }
   const std::vector<Group>& groups() const { return groups_; }
@@ -109,10 +121,12 @@ class Db {
   void Add(const std::vector<uint32_t>& hits);
   // True when one of `hits` is a reachable bin not yet hit.
   bool HitsHole(const std::vector<uint32_t>& hits) const;
-  void Merge(const Db& other);         // same model
-  std::vector<size_t> Holes() const;   // the reachable bins not hit
+  void Merge(const Db& other);        // same model
+  std::vector<size_t> Holes() const;  // the reachable bins not hit
 
-  struct Figures { uint64_t reachable = 0, hit = 0; };
+  struct Figures {
+    uint64_t reachable = 0, hit = 0;
+  };
   Figures Total() const;
   Figures OfGroup(const Group& g) const;
   // Bins hit that the model says are unreachable: a bug in the model or in the RTL's checker.

@@ -27,7 +27,8 @@ std::string Kind(const Group& g) { return g.name.substr(0, g.name.find('.')); }
 std::vector<std::pair<std::string, Db::Figures>> Kinds(const Db& db) {
   std::vector<std::pair<std::string, Db::Figures>> out;
   for (const Group& g : db.model().groups()) {
-    auto it = std::find_if(out.begin(), out.end(), [&](const auto& k) { return k.first == Kind(g); });
+    auto it =
+        std::find_if(out.begin(), out.end(), [&](const auto& k) { return k.first == Kind(g); });
     if (it == out.end()) it = out.insert(out.end(), {Kind(g), {}});
     const Db::Figures f = db.OfGroup(g);
     it->second.reachable += f.reachable, it->second.hit += f.hit;
@@ -38,17 +39,23 @@ std::vector<std::pair<std::string, Db::Figures>> Kinds(const Db& db) {
 std::string Escape(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
+    if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '&')
+      out += "&amp;";
+    else if (c == '"')
+      out += "&quot;";
+    else
+      out += c;
   }
   return out;
 }
 
 // For each row of g: the columns of its holes (counts 0, reachable).
-std::vector<std::pair<std::string, std::vector<std::string>>> HolesByRow(const Db& db, const Group& g) {
+std::vector<std::pair<std::string, std::vector<std::string>>> HolesByRow(const Db& db,
+                                                                         const Group& g) {
   std::vector<std::pair<std::string, std::vector<std::string>>> out;
   for (size_t r = 0; r < g.rows.size(); ++r) {
     std::vector<std::string> cols;
@@ -118,13 +125,14 @@ std::string Db::Markdown(const std::string& title) const {
   std::string s = "# " + title + "\n\n" + Headline() + "\n\n";
   const std::vector<size_t> bad = UnreachableHits();
   if (!bad.empty()) {
-    s += "**" + std::to_string(bad.size()) + " bins the model calls unreachable were hit**: the "
+    s += "**" + std::to_string(bad.size()) +
+         " bins the model calls unreachable were hit**: the "
          "coverage model or the golden model is wrong (listed under Unreachable bins).\n\n";
   }
   s += "| kind | reachable bins | hit | coverage |\n|---|---:|---:|---:|\n";
   for (const auto& [kind, f] : Kinds(*this)) {
-    s += "| " + kind + " | " + std::to_string(f.reachable) + " | " + std::to_string(f.hit) +
-         " | " + Percent(f) + " |\n";
+    s += "| " + kind + " | " + std::to_string(f.reachable) + " | " + std::to_string(f.hit) + " | " +
+         Percent(f) + " |\n";
   }
   s += "\n## Groups\n\n| group | bins | hit | coverage | what |\n|---|---:|---:|---:|---|\n";
   for (const Group& g : m.groups()) {
@@ -177,7 +185,9 @@ std::string Db::Html(const std::string& title) const {
       "td.bad{background:#000;color:#ff0}\n"
       ".bar{display:inline-block;height:0.8em;background:#43a047}\n"
       ".barbg{display:inline-block;width:8em;background:#eee}\n</style></head><body>\n"
-      "<h1>" + Escape(title) + "</h1>\n<p>" + Escape(Headline()) + "</p>\n"
+      "<h1>" +
+      Escape(title) + "</h1>\n<p>" + Escape(Headline()) +
+      "</p>\n"
       "<p>Grids: <span style=\"background:#e53935;color:#fff\">&nbsp;hole&nbsp;</span> "
       "<span style=\"background:#bbb\">&nbsp;unreachable&nbsp;</span> "
       "<span style=\"background:#000;color:#ff0\">&nbsp;unreachable but hit&nbsp;</span> "
@@ -185,8 +195,10 @@ std::string Db::Html(const std::string& title) const {
   auto bar = [](const Figures& f) {
     const double p = f.reachable ? 100.0 * f.hit / f.reachable : 0;
     char buf[128];
-    std::snprintf(buf, sizeof buf, "<span class=\"barbg\"><span class=\"bar\" style=\"width:%.1f%%\">"
-                  "</span></span>", p);
+    std::snprintf(buf, sizeof buf,
+                  "<span class=\"barbg\"><span class=\"bar\" style=\"width:%.1f%%\">"
+                  "</span></span>",
+                  p);
     return std::string(buf);
   };
   s += "<h2>Kinds</h2>\n<table><tr><th>kind</th><th>reachable</th><th>hit</th><th>coverage</th>"
@@ -202,8 +214,8 @@ std::string Db::Html(const std::string& title) const {
     const Figures f = OfGroup(g);
     s += "<tr><td><a href=\"#" + g.name + "\">" + g.name + "</a></td><td class=n>" +
          std::to_string(f.reachable) + "</td><td class=n>" + std::to_string(f.hit) +
-         "</td><td class=n>" + Percent(f) + "</td><td>" + bar(f) + "</td><td>" +
-         Escape(g.title) + "</td></tr>\n";
+         "</td><td class=n>" + Percent(f) + "</td><td>" + bar(f) + "</td><td>" + Escape(g.title) +
+         "</td></tr>\n";
   }
   s += "</table>\n";
   uint64_t most = 1;
@@ -222,8 +234,8 @@ std::string Db::Html(const std::string& title) const {
         const size_t i = g.first + r * g.cols.size() + c;
         const uint64_t n = counts_[i];
         const std::string& why = m.Unreachable(i);
-        const std::string tip = g.rows[r] + " / " + g.cols[c] + ": " + std::to_string(n) +
-                                " hits" + (why.empty() ? "" : " (unreachable: " + why + ")");
+        const std::string tip = g.rows[r] + " / " + g.cols[c] + ": " + std::to_string(n) + " hits" +
+                                (why.empty() ? "" : " (unreachable: " + why + ")");
         std::string cls, style, text;
         if (!why.empty()) {
           cls = n ? "bad" : "off";
@@ -239,8 +251,8 @@ std::string Db::Html(const std::string& title) const {
           style = buf;
         }
         s += "<td" + (cls.empty() ? "" : " class=" + cls) +
-             (style.empty() ? "" : " style=\"" + style + "\"") + " title=\"" + Escape(tip) +
-             "\">" + text + "</td>";
+             (style.empty() ? "" : " style=\"" + style + "\"") + " title=\"" + Escape(tip) + "\">" +
+             text + "</td>";
       }
       s += "</tr>\n";
     }

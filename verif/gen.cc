@@ -9,14 +9,17 @@
 namespace vfadd {
 namespace {
 
-constexpr int kAllVls[] = {128, 256, 384, 512, 640, 768, 896, 1024, 1152, 1280, 1408,
-                           1536, 1664, 1792, 1920, 2048};
+constexpr int kAllVls[] = {128,  256,  384,  512,  640,  768,  896,  1024,
+                           1152, 1280, 1408, 1536, 1664, 1792, 1920, 2048};
 
 struct Shape {  // format constants for building encodings
   int m, e;
   uint64_t mask, sign, exp_max;
   explicit Shape(Fmt f)
-      : m(man_bits(f)), e(exp_bits(f)), mask(width_mask(f)), sign(sign_mask(f)),
+      : m(man_bits(f)),
+        e(exp_bits(f)),
+        mask(width_mask(f)),
+        sign(sign_mask(f)),
         exp_max((uint64_t{1} << exp_bits(f)) - 1) {}
   uint64_t Make(bool s, uint64_t exp, uint64_t frac) const {
     return (s ? sign : 0) | ((exp & exp_max) << m) | (frac & ((uint64_t{1} << m) - 1));
@@ -29,16 +32,26 @@ uint64_t Special(Rng& r, const Shape& sh) {
   const uint64_t frac_mask = (uint64_t{1} << sh.m) - 1;
   const uint64_t quiet = uint64_t{1} << (sh.m - 1);
   switch (r.Below(10)) {
-    case 0: return sh.Make(s, 0, 0);                                    // +-0
-    case 1: return sh.Make(s, sh.exp_max, 0);                           // +-inf
-    case 2: return sh.Make(s, sh.exp_max, quiet | (r.Next() & frac_mask));  // qNaN, payload
-    case 3: return sh.Make(s, sh.exp_max, (r.Next() & (quiet - 1)) | 1);    // sNaN, payload
-    case 4: return sh.Make(s, 0, (r.Next() & frac_mask) | 1);         // subnormal
-    case 5: return sh.Make(s, 0, 1);                                    // smallest subnormal
-    case 6: return sh.Make(s, 1, 0);                                    // min normal
-    case 7: return sh.Make(s, sh.exp_max - 1, frac_mask);               // max normal
-    case 8: return sh.Make(s, 0, frac_mask);                            // largest subnormal
-    default: return sh.Make(s, sh.exp_max - 1, r.Next() & frac_mask);  // near overflow
+    case 0:
+      return sh.Make(s, 0, 0);  // +-0
+    case 1:
+      return sh.Make(s, sh.exp_max, 0);  // +-inf
+    case 2:
+      return sh.Make(s, sh.exp_max, quiet | (r.Next() & frac_mask));  // qNaN, payload
+    case 3:
+      return sh.Make(s, sh.exp_max, (r.Next() & (quiet - 1)) | 1);  // sNaN, payload
+    case 4:
+      return sh.Make(s, 0, (r.Next() & frac_mask) | 1);  // subnormal
+    case 5:
+      return sh.Make(s, 0, 1);  // smallest subnormal
+    case 6:
+      return sh.Make(s, 1, 0);  // min normal
+    case 7:
+      return sh.Make(s, sh.exp_max - 1, frac_mask);  // max normal
+    case 8:
+      return sh.Make(s, 0, frac_mask);  // largest subnormal
+    default:
+      return sh.Make(s, sh.exp_max - 1, r.Next() & frac_mask);  // near overflow
   }
 }
 
@@ -81,8 +94,10 @@ void Pair(Rng& r, const Shape& sh, uint64_t* x, uint64_t* y) {
     }
     case 5: {  // rounding tie: y is half an ulp of x (or an odd multiple, with the sticky bits 0)
       const int64_t ey = static_cast<int64_t>(ex) - sh.m - 1;
-      if (ey >= 1) *y = sh.Make(r.Chance(50) ? sx : !sx, static_cast<uint64_t>(ey), 0);
-      else *y = sh.Make(!sx, 0, 1);
+      if (ey >= 1)
+        *y = sh.Make(r.Chance(50) ? sx : !sx, static_cast<uint64_t>(ey), 0);
+      else
+        *y = sh.Make(!sx, 0, 1);
       return;
     }
     case 6:  // overflow: both large, same sign
@@ -111,13 +126,28 @@ void RandomPredicate(Rng& r, const Case& c, Bits* pg) {
     const bool governs = i % step == 0;
     bool v;
     switch (pattern) {
-      case 0: case 1: v = governs; break;                  // all true (canonical)
-      case 2: v = false; break;                            // all false
-      case 3: v = governs ? r.Chance(50) : true; break;    // random with junk ones elsewhere
-      case 4: v = !governs; break;                         // junk only: no element active
-      case 5: v = r.Chance(50); break;                     // random bits everywhere
-      case 6: v = governs && i / step < 1 + static_cast<int>(r.Below(4)); break;  // a prefix
-      default: v = governs && r.Chance(50); break;         // random canonical
+      case 0:
+      case 1:
+        v = governs;
+        break;  // all true (canonical)
+      case 2:
+        v = false;
+        break;  // all false
+      case 3:
+        v = governs ? r.Chance(50) : true;
+        break;  // random with junk ones elsewhere
+      case 4:
+        v = !governs;
+        break;  // junk only: no element active
+      case 5:
+        v = r.Chance(50);
+        break;  // random bits everywhere
+      case 6:
+        v = governs && i / step < 1 + static_cast<int>(r.Below(4));
+        break;  // a prefix
+      default:
+        v = governs && r.Chance(50);
+        break;  // random canonical
     }
     if (v) (*pg)[i / 64] |= uint64_t{1} << (i % 64);
   }
@@ -163,7 +193,7 @@ Case GenerateCase(const GenOptions& opt, uint64_t index) {
   for (int e = 0; e < n; ++e) {
     uint64_t x, y;
     Pair(r, sh, &x, &y);
-    if (sub) y ^= sh.sign;              // Zdn - Zm with Zm = -y: x + y
+    if (sub) y ^= sh.sign;                                  // Zdn - Zm with Zm = -y: x + y
     if (c.op == Op::kFsubr) std::swap(x, y), x ^= sh.sign;  // Zm - Zdn with Zm = x, Zdn = -y
     SetField(&c.a, e * esize, esize, x);
     SetField(&c.b, e * esize, esize, y);

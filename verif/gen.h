@@ -14,9 +14,9 @@ namespace vfadd {
 struct GenOptions {
   uint64_t seed = 1;
   uint64_t count = 100;
-  std::vector<Op> ops;        // empty: every operation
-  std::vector<Fmt> types;     // empty: h, s, d
-  std::vector<int> vls;       // empty: a mix of all VLs, weighted towards 128, 512 and 2048
+  std::vector<Op> ops;          // empty: every operation
+  std::vector<Fmt> types;       // empty: h, s, d
+  std::vector<int> vls;         // empty: a mix of all VLs, weighted towards 128, 512 and 2048
   std::vector<uint32_t> fpcrs;  // empty: random RMode, FZ, FZ16, DN (and sometimes AHP)
 };
 

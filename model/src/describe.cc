@@ -9,18 +9,25 @@
 namespace vfadd {
 
 bool ParseFmt(const std::string& s, Fmt* out) {
-  if (s == "h") *out = Fmt::kH;
-  else if (s == "s") *out = Fmt::kS;
-  else if (s == "d") *out = Fmt::kD;
-  else return false;
+  if (s == "h")
+    *out = Fmt::kH;
+  else if (s == "s")
+    *out = Fmt::kS;
+  else if (s == "d")
+    *out = Fmt::kD;
+  else
+    return false;
   return true;
 }
 
 char FmtLetter(Fmt f) { return f == Fmt::kH ? 'h' : f == Fmt::kS ? 's' : 'd'; }
 
 std::string FlagNames(uint32_t flags) {
-  static const struct { uint32_t bit; const char* name; } kNames[] = {
-      {kIOC, "IOC"}, {kDZC, "DZC"}, {kOFC, "OFC"}, {kUFC, "UFC"}, {kIXC, "IXC"}, {kIDC, "IDC"}};
+  static const struct {
+    uint32_t bit;
+    const char* name;
+  } kNames[] = {{kIOC, "IOC"}, {kDZC, "DZC"}, {kOFC, "OFC"},
+                {kUFC, "UFC"}, {kIXC, "IXC"}, {kIDC, "IDC"}};
   std::string s;
   for (const auto& n : kNames) {
     if (flags & n.bit) s += (s.empty() ? "" : "|") + std::string(n.name);

@@ -7,16 +7,10 @@
 #include <cstdio>
 
 #include "vfadd/fp.h"
+#include "vfadd/text.h"
 
 namespace vfadd {
 namespace {
-
-template <typename... T>
-std::string Format(const char* fmt, T... args) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, fmt, args...);
-  return buf;
-}
 
 // Bits [lsb, lsb + width) of v, reading missing words as 0 (the outcomes compared may be short,
 // an operand may be absent).

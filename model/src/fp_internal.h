@@ -16,9 +16,9 @@ using u128 = unsigned __int128;
 struct Unpacked {
   FpClass cls = FpClass::kZero;  // after flushing: a flushed subnormal is kZero
   bool sign = false;
-  int exp = 0;                   // exponent of the significand's unit bit
+  int exp = 0;  // exponent of the significand's unit bit
   uint64_t sig = 0;
-  uint64_t bits = 0;             // the raw encoding (for NaN propagation)
+  uint64_t bits = 0;  // the raw encoding (for NaN propagation)
 };
 
 // FPUnpack with input flushing (section 2). May raise IDC in *flags.

@@ -25,10 +25,14 @@ template <typename Mag>
 bool RoundUp(RMode mode, bool sign, Mag rem, Mag half, bool lsb) {
   if (rem == 0) return false;
   switch (mode) {
-    case RMode::kRN: return rem > half || (rem == half && lsb);
-    case RMode::kRP: return !sign;
-    case RMode::kRM: return sign;
-    case RMode::kRZ: return false;
+    case RMode::kRN:
+      return rem > half || (rem == half && lsb);
+    case RMode::kRP:
+      return !sign;
+    case RMode::kRM:
+      return sign;
+    case RMode::kRZ:
+      return false;
   }
   return false;
 }

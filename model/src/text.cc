@@ -4,6 +4,8 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cstdarg>
+#include <cstdio>
 #include <cstdlib>
 
 namespace vfadd {
@@ -39,6 +41,18 @@ std::string Quote(std::string_view s) {
   }
   if (s.size() > kMax) out += "...(" + std::to_string(s.size()) + " characters)";
   return "'" + out + "'";
+}
+
+std::string Format(const char* fmt, ...) {
+  va_list args, again;
+  va_start(args, fmt);
+  va_copy(again, args);
+  const int n = std::vsnprintf(nullptr, 0, fmt, args);
+  va_end(args);
+  std::string out(n > 0 ? n : 0, '\0');
+  if (n > 0) std::vsnprintf(out.data(), out.size() + 1, fmt, again);
+  va_end(again);
+  return out;
 }
 
 }  // namespace vfadd

@@ -2,6 +2,8 @@
 // Trace format version 1 (../shared/trace-format.md):
 //   <op> <t> <vl> <fpcr> <pg> <a> <b> [<res> <fpsr>]
 // Hex fields carry no 0x prefix, either case; vectors are most significant digit first.
+#include "vfadd/trace.h"
+
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -10,7 +12,6 @@
 #include <vector>
 
 #include "vfadd/text.h"
-#include "vfadd/trace.h"
 
 namespace vfadd {
 namespace {
@@ -98,8 +99,8 @@ LineKind ParseTraceLine(std::string_view line, Case* c, std::string* error) {
     return fail(0, "one of fadd fadd_u fadd_i fsub fsub_u fsub_i fsubr fsubr_i faddp fadda faddv");
   }
   if (f.size() != 7 && f.size() != 9) {
-    *error = "expected 7 fields (a stimulus) or 9 (a checked case), got " +
-             std::to_string(f.size());
+    *error =
+        "expected 7 fields (a stimulus) or 9 (a checked case), got " + std::to_string(f.size());
     return LineKind::kError;
   }
   if (!ParseFmt(std::string(f[1]), &c->fmt)) return fail(1, "h, s or d");
@@ -140,8 +141,10 @@ LineKind ParseTraceLine(std::string_view line, Case* c, std::string* error) {
       if (!ParseHex(f[5], vl / 4, &c->a)) return fail(5, vec_digits, vl / 4);
   }
   if (IsImmediate(c->op)) {
-    if (f[6] == "1.0") c->imm_one = true;
-    else if (f[6] != "0.5") return fail(6, "the immediate 0.5 or 1.0");
+    if (f[6] == "1.0")
+      c->imm_one = true;
+    else if (f[6] != "0.5")
+      return fail(6, "the immediate 0.5 or 1.0");
   } else if (!ParseHex(f[6], vl / 4, &c->b)) {
     return fail(6, vec_digits, vl / 4);
   }
@@ -166,9 +169,12 @@ std::string FormatCase(const Case& c) {
   s += ' ' + std::to_string(c.vl) + ' ' + FormatHex({c.fpcr}, 8) + ' ';
   s += IsPredicated(c.op) ? FormatHex(c.pg, c.vl / 32) : "-";
   s += ' ';
-  if (c.op == Op::kFadda) s += FormatHex(c.a, esize / 4);
-  else if (c.op == Op::kFaddv) s += '-';
-  else s += FormatHex(c.a, c.vl / 4);
+  if (c.op == Op::kFadda)
+    s += FormatHex(c.a, esize / 4);
+  else if (c.op == Op::kFaddv)
+    s += '-';
+  else
+    s += FormatHex(c.a, c.vl / 4);
   s += ' ';
   s += IsImmediate(c.op) ? (c.imm_one ? "1.0" : "0.5") : FormatHex(c.b, c.vl / 4);
   if (c.checked) {

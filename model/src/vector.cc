@@ -15,10 +15,10 @@
 // | fadda            | acc = FPAdd(acc, Zm[e]), e ascending     | skipped            |
 // | faddv            | leaf Zn[e] of the +0-padded tree         | leaf +0.0          |
 // Element e is active iff predicate bit e*esize/8 is set; inactive elements raise no flags.
+#include "vfadd/vector.h"
+
 #include <cstring>
 #include <string>
-
-#include "vfadd/vector.h"
 
 namespace vfadd {
 namespace {
@@ -170,18 +170,29 @@ Outcome Execute(const Case& c, AdditionObserver* observer) {
     Addition add;
     add.element = e;
     switch (c.op) {
-      case Op::kFadd: case Op::kFaddU: add.op1 = zdn, add.op2 = element(c.b, e); break;
-      case Op::kFaddI: add.op1 = zdn, add.op2 = imm; break;
-      case Op::kFsub: case Op::kFsubU: add.op1 = zdn, add.op2 = element(c.b, e); break;
-      case Op::kFsubI: add.op1 = zdn, add.op2 = imm; break;
-      case Op::kFsubr: add.op1 = element(c.b, e), add.op2 = zdn; break;
-      case Op::kFsubrI: add.op1 = imm, add.op2 = zdn; break;
+      case Op::kFadd:
+      case Op::kFaddU:
+      case Op::kFsub:
+      case Op::kFsubU:
+        add.op1 = zdn, add.op2 = element(c.b, e);
+        break;
+      case Op::kFaddI:
+      case Op::kFsubI:
+        add.op1 = zdn, add.op2 = imm;
+        break;
+      case Op::kFsubr:
+        add.op1 = element(c.b, e), add.op2 = zdn;
+        break;
+      case Op::kFsubrI:
+        add.op1 = imm, add.op2 = zdn;
+        break;
       case Op::kFaddp: {
         const Bits& src = (e % 2 == 0) ? c.a : c.b;
         add.op1 = element(src, e & ~1), add.op2 = element(src, e | 1);
         break;
       }
-      default: break;  // fadda / faddv handled above
+      default:
+        break;  // fadda / faddv handled above
     }
     add.sub = Traits(c.op).subtract;
     SetField(&out.res, e * esize, esize, Perform(f, fpcr, add, &out.fpsr, observer));

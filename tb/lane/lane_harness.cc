@@ -42,14 +42,15 @@ std::string DescribeMismatch(uint64_t index, const Op& op, int e, uint64_t want,
                              uint64_t got, uint32_t got_f) {
   const Fmt f = op.fmt;
   const uint64_t a = Element(op.op1, f, e), b = Element(op.op2, f, e);
-  return Format(
-      "MISMATCH op #%" PRIu64 " %s.%c element %d, %s\n"
-      "  op1      %#" PRIx64 " (%s)\n  op2      %#" PRIx64 " (%s)\n"
-      "  expected %#" PRIx64 " (%s) %s\n  got      %#" PRIx64 " (%s) %s",
-      index, op.sub ? "fsub" : "fadd", FmtLetter(f), e, FpcrText(op).c_str(), a,
-      DescribeValue(f, a).c_str(), b, DescribeValue(f, b).c_str(), want,
-      DescribeValue(f, want).c_str(), RtlFlagNames(want_f).c_str(), got,
-      DescribeValue(f, got).c_str(), RtlFlagNames(got_f).c_str());
+  return Format("MISMATCH op #%" PRIu64
+                " %s.%c element %d, %s\n"
+                "  op1      %#" PRIx64 " (%s)\n  op2      %#" PRIx64
+                " (%s)\n"
+                "  expected %#" PRIx64 " (%s) %s\n  got      %#" PRIx64 " (%s) %s",
+                index, op.sub ? "fsub" : "fadd", FmtLetter(f), e, FpcrText(op).c_str(), a,
+                DescribeValue(f, a).c_str(), b, DescribeValue(f, b).c_str(), want,
+                DescribeValue(f, want).c_str(), RtlFlagNames(want_f).c_str(), got,
+                DescribeValue(f, got).c_str(), RtlFlagNames(got_f).c_str());
 }
 
 }  // namespace
@@ -224,8 +225,10 @@ OpSource RandomSource(uint64_t seed, uint64_t count, int run) {
   auto last = std::make_shared<Op>();
   return [=](Op* op) {
     if (*k >= count) return false;
-    if (*k % uint64_t(run) == 0) *last = RandomOp(*r);
-    else RandomOperands(*r, last.get());
+    if (*k % uint64_t(run) == 0)
+      *last = RandomOp(*r);
+    else
+      RandomOperands(*r, last.get());
     ++*k;
     *op = *last;
     return true;
@@ -254,9 +257,9 @@ OpSource Concat(OpSource a, OpSource b) {
 
 // ---- the cycle loop ----------------------------------------------------------------------------
 std::string RunResult::Summary() const {
-  std::string s = Format("%" PRIu64 " ops in %" PRIu64 " cycles; elements h %" PRIu64
-                         " s %" PRIu64 " d %" PRIu64 "; mismatches h %" PRIu64 " s %" PRIu64
-                         " d %" PRIu64 "; protocol errors %" PRIu64,
+  std::string s = Format("%" PRIu64 " ops in %" PRIu64 " cycles; elements h %" PRIu64 " s %" PRIu64
+                         " d %" PRIu64 "; mismatches h %" PRIu64 " s %" PRIu64 " d %" PRIu64
+                         "; protocol errors %" PRIu64,
                          ops, cycles, elements[0], elements[1], elements[2], mismatches[0],
                          mismatches[1], mismatches[2], protocol_errors);
   return s;
@@ -294,11 +297,10 @@ class Packer {
 
 }  // namespace
 
-RunResult Simulate(LaneDut& dut, const OpSource& next, const RunOptions& opt,
-              LaneDut* shadow) {
+RunResult Simulate(LaneDut& dut, const OpSource& next, const RunOptions& opt, LaneDut* shadow) {
   struct InFlight {
-    std::vector<Op> ops;  // the counted lanes
-    uint64_t index;       // lane-op index of ops[0]
+    std::vector<Op> ops;   // the counted lanes
+    uint64_t index;        // lane-op index of ops[0]
     uint64_t accepted_at;  // unstalled edges before acceptance
   };
   RunResult res;
@@ -353,7 +355,8 @@ RunResult Simulate(LaneDut& dut, const OpSource& next, const RunOptions& opt,
     dut.Cycle(*driven, &out);
     if (shadow) {
       shadow->Cycle(*driven, &sh);
-      if (sh.valid != out.valid || (out.valid && (sh.result != out.result || sh.flags != out.flags))) {
+      if (sh.valid != out.valid ||
+          (out.valid && (sh.result != out.result || sh.flags != out.flags))) {
         res.protocol_errors++;
         report(Format("SHADOW: cycle %" PRIu64 ": %s valid=%d result[0]=%#" PRIx64
                       " flags[0]=%#x, %s valid=%d result[0]=%#" PRIx64 " flags[0]=%#x",
@@ -391,8 +394,8 @@ RunResult Simulate(LaneDut& dut, const OpSource& next, const RunOptions& opt,
               bad = true;
               res.mismatches[fi]++;
               report(e < n ? DescribeMismatch(index, op, e, want, want_f, got, got_f)
-                           : Format("MISMATCH op #%" PRIu64 ": unused flag slot %d is %s",
-                                    index, e, RtlFlagNames(got_f).c_str()));
+                           : Format("MISMATCH op #%" PRIu64 ": unused flag slot %d is %s", index, e,
+                                    RtlFlagNames(got_f).c_str()));
             }
           }
           if (bad) res.mismatched_ops++;

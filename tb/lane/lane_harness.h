@@ -128,21 +128,21 @@ OpSource Concat(OpSource a, OpSource b);
 
 // ---- the cycle loop ----------------------------------------------------------------------------
 struct RunOptions {
-  uint64_t seed = 1;          // stalls, bubbles and junk (the ops come from `next`)
-  int stall_pct = 20;         // chance of stall_i in a cycle
-  int bubble_pct = 10;        // chance of presenting nothing in a cycle
-  int max_report = 10;        // mismatches printed in full
+  uint64_t seed = 1;            // stalls, bubbles and junk (the ops come from `next`)
+  int stall_pct = 20;           // chance of stall_i in a cycle
+  int bubble_pct = 10;          // chance of presenting nothing in a cycle
+  int max_report = 10;          // mismatches printed in full
   bool break_contract = false;  // change the inputs during stalls (to show the assertion fires)
   // Called about every 2^20 checked ops with the count so far.
   std::function<void(uint64_t checked)> progress;
 };
 
 struct RunResult {
-  uint64_t ops = 0, cycles = 0;  // lane ops checked; clock cycles
+  uint64_t ops = 0, cycles = 0;        // lane ops checked; clock cycles
   uint64_t elements[kNumFmts] = {};    // checked elements per format (FmtIndex: H, S, D)
   uint64_t mismatches[kNumFmts] = {};  // mismatched elements per format
   uint64_t mismatched_ops = 0;
-  uint64_t protocol_errors = 0;  // lost, extra, reordered or late results; shadow differences
+  uint64_t protocol_errors = 0;      // lost, extra, reordered or late results; shadow differences
   std::vector<std::string> reports;  // the first max_report mismatches and protocol errors
   bool ok() const { return mismatched_ops == 0 && protocol_errors == 0; }
   std::string Summary() const;
@@ -156,7 +156,7 @@ struct RunResult {
 // same shape, e.g. the netlist), both see the same inputs every cycle and their valid, result
 // and flag outputs must agree in every cycle.
 RunResult Simulate(LaneDut& dut, const OpSource& next, const RunOptions& opt,
-              LaneDut* shadow = nullptr);
+                   LaneDut* shadow = nullptr);
 
 }  // namespace vfadd::lane
 

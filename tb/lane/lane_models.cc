@@ -118,13 +118,20 @@ std::unique_ptr<LaneDut> Make(VerilatedContext* ctx, int stages, int lanes, cons
 
 std::unique_ptr<LaneDut> MakeLaneArray(VerilatedContext* ctx, int stages) {
   switch (stages) {
-    case 1: return Make<Varray_n1>(ctx, 1, kArrayLanes, "array_n1");
-    case 2: return Make<Varray_n2>(ctx, 2, kArrayLanes, "array_n2");
-    case 3: return Make<Varray_n3>(ctx, 3, kArrayLanes, "array_n3");
-    case 4: return Make<Varray_n4>(ctx, 4, kArrayLanes, "array_n4");
-    case 5: return Make<Varray_n5>(ctx, 5, kArrayLanes, "array_n5");
-    case 6: return Make<Varray_n6>(ctx, 6, kArrayLanes, "array_n6");
-    default: return nullptr;
+    case 1:
+      return Make<Varray_n1>(ctx, 1, kArrayLanes, "array_n1");
+    case 2:
+      return Make<Varray_n2>(ctx, 2, kArrayLanes, "array_n2");
+    case 3:
+      return Make<Varray_n3>(ctx, 3, kArrayLanes, "array_n3");
+    case 4:
+      return Make<Varray_n4>(ctx, 4, kArrayLanes, "array_n4");
+    case 5:
+      return Make<Varray_n5>(ctx, 5, kArrayLanes, "array_n5");
+    case 6:
+      return Make<Varray_n6>(ctx, 6, kArrayLanes, "array_n6");
+    default:
+      return nullptr;
   }
 }
 

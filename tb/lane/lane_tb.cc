@@ -66,9 +66,9 @@ struct Args {
 Args Parse(int argc, char** argv) {
   static const std::set<std::string> kFlags = {"--fp16", "--netlist", "--bench", "--no-directed",
                                                "--break-contract"};
-  static const std::set<std::string> kValued = {"--stages", "--count", "--seed", "--stall",
-                                                "--bubble", "--max-report", "--shard", "--cfg",
-                                                "--reps"};
+  static const std::set<std::string> kValued = {"--stages", "--count",  "--seed",
+                                                "--stall",  "--bubble", "--max-report",
+                                                "--shard",  "--cfg",    "--reps"};
   Args a;
   for (int i = 1; i < argc; i++) {
     const std::string w = argv[i];
@@ -128,8 +128,8 @@ int RunFp16(const Args& a, VerilatedContext* ctx) {
   auto dut = MakeLaneArray(ctx, stages);
   const std::string what = "fp16 " + ConfigText(cfg) + " shard " + std::to_string(shard) + "/" +
                            std::to_string(shards) + " at NumStages=" + std::to_string(stages);
-  std::printf("%s: pairs %" PRIu64 " .. %" PRIu64 " of 2^32 (in scrambled order)\n",
-              what.c_str(), 4 * first, 4 * (first + count) - 1);
+  std::printf("%s: pairs %" PRIu64 " .. %" PRIu64 " of 2^32 (in scrambled order)\n", what.c_str(),
+              4 * first, 4 * (first + count) - 1);
   std::fflush(stdout);
 
   RunOptions opt;
@@ -162,7 +162,8 @@ int RunNetlist(const Args& a, VerilatedContext* ctx) {
   const RunResult r = Simulate(*gl, RandomSource(opt.seed, count, 1), opt, rtl.get());
   gl->Final();
   rtl->Final();
-  return Finish(*ctx, r, "netlist vs RTL lane at NumStages=" + std::to_string(kNetlistStages), Seconds(t0));
+  return Finish(*ctx, r, "netlist vs RTL lane at NumStages=" + std::to_string(kNetlistStages),
+                Seconds(t0));
 }
 
 double Median(std::vector<double> v) {
@@ -214,14 +215,17 @@ int RunBench(const Args& a, VerilatedContext* ctx) {
     opt.bubble_pct = 0;
     size_t k = 0;
     t0 = std::chrono::steady_clock::now();
-    const RunResult r = Simulate(*dut, [&](Op* op) { return k < ops.size() && (*op = ops[k++], true); }, opt);
+    const RunResult r = Simulate(
+        *dut, [&](Op* op) { return k < ops.size() && (*op = ops[k++], true); }, opt);
     harness_s.push_back(Seconds(t0));
     if (!r.ok()) return Finish(*ctx, r, "bench", harness_s.back());
   }
   dut->Final();
   const double n = double(ops.size());
-  const double model = n / Median(model_s), raw = n / Median(raw_s), harness = n / Median(harness_s);
-  std::printf("bench: %" PRIu64 " random lane ops (mixed H/S/D, %d lanes, NumStages=%d), median of %d"
+  const double model = n / Median(model_s), raw = n / Median(raw_s),
+               harness = n / Median(harness_s);
+  std::printf("bench: %" PRIu64
+              " random lane ops (mixed H/S/D, %d lanes, NumStages=%d), median of %d"
               " (checksum %" PRIx64 ")\n",
               count, lanes, stages, reps, sink);
   std::printf("  verilated array alone:   %7.3f M lane-ops/s\n", raw / 1e6);
@@ -262,9 +266,13 @@ int main(int argc, char** argv) {
   ctx->fatalOnError(false);  // an assertion failure is counted, reported and makes the run fail
   ctx->commandArgs(argc, argv);
   int rc;
-  if (a.Has("--fp16")) rc = RunFp16(a, ctx.get());
-  else if (a.Has("--netlist")) rc = RunNetlist(a, ctx.get());
-  else if (a.Has("--bench")) rc = RunBench(a, ctx.get());
-  else rc = RunRandom(a, ctx.get());
+  if (a.Has("--fp16"))
+    rc = RunFp16(a, ctx.get());
+  else if (a.Has("--netlist"))
+    rc = RunNetlist(a, ctx.get());
+  else if (a.Has("--bench"))
+    rc = RunBench(a, ctx.get());
+  else
+    rc = RunRandom(a, ctx.get());
   return rc;
 }

@@ -17,8 +17,8 @@ namespace {
 
 std::unique_ptr<VerilatedContext> NewContext() {
   auto ctx = std::make_unique<VerilatedContext>();
-  ctx->randReset(2);          // every flop and X starts random
-  ctx->fatalOnError(false);   // an assertion failure is counted (gotError), not an abort
+  ctx->randReset(2);         // every flop and X starts random
+  ctx->fatalOnError(false);  // an assertion failure is counted (gotError), not an abort
   return ctx;
 }
 
@@ -153,8 +153,8 @@ TEST(LaneNetlist, MatchesRtlOnRandomVectors) {
   opt.seed = 11;
   opt.stall_pct = 20;
   const uint64_t n = 100000;
-  const RunResult r = Simulate(*gl, Concat(RandomSource(opt.seed, n, 1), DirectedSource()), opt,
-                          rtl.get());
+  const RunResult r =
+      Simulate(*gl, Concat(RandomSource(opt.seed, n, 1), DirectedSource()), opt, rtl.get());
   gl->Final();
   rtl->Final();
   ExpectClean(r, *ctx, n);

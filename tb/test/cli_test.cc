@@ -155,20 +155,19 @@ struct HandCase {
 std::vector<HandCase> HandCases() {
   const std::string one4 = Rep("3f800000", 4), two4 = Rep("40000000", 4);
   return {
-      {"fp32 1.0 + 2.0 = 3.0 in every lane, exact",
-       "fadd_u s 128 00000000 - " + one4 + " " + two4, Rep("40400000", 4), "00000000"},
+      {"fp32 1.0 + 2.0 = 3.0 in every lane, exact", "fadd_u s 128 00000000 - " + one4 + " " + two4,
+       Rep("40400000", 4), "00000000"},
       {"predicated: only element 0 (pg bit 0) active gets 1 + 2 = 3, the others keep Zdn = 1.0",
-       "fadd s 128 00000000 0001 " + one4 + " " + two4,
-       "3f8000003f8000003f80000040400000", "00000000"},
+       "fadd s 128 00000000 0001 " + one4 + " " + two4, "3f8000003f8000003f80000040400000",
+       "00000000"},
       {"fp16 1.0 + #1.0 = 2.0 (section 6.3); pg 5555 = every element's lowest predicate bit",
        "fadd_i h 128 00000000 5555 " + Rep("3c00", 8) + " 1.0", Rep("4000", 8), "00000000"},
-      {"faddv of four 1.0 = 4.0, a scalar result",
-       "faddv s 128 00000000 1111 - " + one4, "40800000", "00000000"},
-      {"fadda 1.0 + 1 + 1 + 1 + 1 = 5.0",
-       "fadda s 128 00000000 1111 3f800000 " + one4, "40a00000", "00000000"},
+      {"faddv of four 1.0 = 4.0, a scalar result", "faddv s 128 00000000 1111 - " + one4,
+       "40800000", "00000000"},
+      {"fadda 1.0 + 1 + 1 + 1 + 1 = 5.0", "fadda s 128 00000000 1111 3f800000 " + one4, "40a00000",
+       "00000000"},
       {"fp64 3.0 - 1.0 = 2.0",
-       "fsub_u d 128 00000000 - " + Rep("4008000000000000", 2) + " " +
-           Rep("3ff0000000000000", 2),
+       "fsub_u d 128 00000000 - " + Rep("4008000000000000", 2) + " " + Rep("3ff0000000000000", 2),
        Rep("4000000000000000", 2), "00000000"},
       {"1.0 + 2^-24 is a tie between 1.0 and 1+2^-23: RN gives even 1.0, inexact (IXC bit 4)",
        "fadd_u s 128 00000000 - " + one4 + " " + Rep("33800000", 4), one4, "00000010"},
@@ -301,9 +300,12 @@ class CliTest : public ::testing::Test {
     size_t n;
     while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
     const int st = pclose(p);
-    if (st == -1) r.status = -1;
-    else if (WIFEXITED(st)) r.status = WEXITSTATUS(st);
-    else if (WIFSIGNALED(st)) r.status = 128 + WTERMSIG(st);
+    if (st == -1)
+      r.status = -1;
+    else if (WIFEXITED(st))
+      r.status = WEXITSTATUS(st);
+    else if (WIFSIGNALED(st))
+      r.status = 128 + WTERMSIG(st);
     r.err = Read(err_path);
     return r;
   }
@@ -349,10 +351,13 @@ class CliTest : public ::testing::Test {
   // Every command that reads a trace: from FILE and from stdin ("-"). merge writes its failure
   // trace to merged.trace.
   std::vector<InputCmd> TraceCommands() const {
-    return {{"run"},           {"run --engine model"},
-            {"check"},         {"summary"},
+    return {{"run"},
+            {"run --engine model"},
+            {"check"},
+            {"summary"},
             {"merge --failures " + Q("merged.trace")},
-            {"run -", true},   {"check -", true},
+            {"run -", true},
+            {"check -", true},
             {"summary -", true},
             {"merge --failures " + Q("merged.trace") + " -", true},
             {"shrink -", true}};
@@ -369,10 +374,10 @@ class CliTest : public ::testing::Test {
 std::string* CliTest::root_ = nullptr;
 
 // Evaluates `r` once (it may be a call).
-#define EXPECT_EXIT_STATUS(r, want)                                                     \
-  do {                                                                                  \
-    const Result& r_ = (r);                                                             \
-    EXPECT_EQ(r_.status, want) << "stdout:\n" << r_.out << "stderr:\n" << r_.err;      \
+#define EXPECT_EXIT_STATUS(r, want)                                               \
+  do {                                                                            \
+    const Result& r_ = (r);                                                       \
+    EXPECT_EQ(r_.status, want) << "stdout:\n" << r_.out << "stderr:\n" << r_.err; \
   } while (0)
 
 // ---------------------------------------------------------------------------------------------
@@ -393,10 +398,10 @@ TEST_F(CliTest, RunReadsStdin) {
 }
 
 TEST_F(CliTest, RunCopiesCommentsAndBlankLines) {
-  const std::string in = "# first comment\n\n" + kDocStim + "\n   # indented comment\n\n" +
-                         kDocStim + "\n# last\n";
-  const std::string want = "# first comment\n\n" + kDocLine + "\n   # indented comment\n\n" +
-                           kDocLine + "\n# last\n";
+  const std::string in =
+      "# first comment\n\n" + kDocStim + "\n   # indented comment\n\n" + kDocStim + "\n# last\n";
+  const std::string want =
+      "# first comment\n\n" + kDocLine + "\n   # indented comment\n\n" + kDocLine + "\n# last\n";
   Write("in.trace", in);
   const Result r = Vfadd("run " + Q("in.trace"));
   EXPECT_EXIT_STATUS(r, 0);
@@ -481,16 +486,20 @@ TEST_F(CliTest, CheckPassesHandDerivedCases) {
 TEST_F(CliTest, CheckReportsWrongElementAndFlags) {
   // The documented line with element 3 claimed to be 5.0 (40a00000) instead of 4.0 (40800000)
   // and the flags claimed to be IXC (00000010) instead of none.
-  const std::string path = Write(
-      "bad.trace", "# one wrong line\n" + kDocStim + " 40a0000040400000400000003f800000 00000010\n");
+  const std::string path = Write("bad.trace", "# one wrong line\n" + kDocStim +
+                                                  " 40a0000040400000400000003f800000 00000010\n");
   const Result r = Vfadd("check " + Q("bad.trace"));
   EXPECT_EXIT_STATUS(r, 1);
   EXPECT_TRUE(MentionsLocation(r.out, path, 2)) << r.out;
   EXPECT_TRUE(Contains(LineWith(r.out, path + ":2"), "fadd")) << r.out;
   const std::string elem = LineWith(r.out, "element 3");
   ASSERT_NE(elem, "") << r.out;
-  EXPECT_TRUE(TokensInOrder(elem, {{"expected"}, {"40a00000"}, {"5", "5.0", "+5", "+5.0"},
-                                   {"actual"}, {"40800000"}, {"4", "4.0", "+4", "+4.0"}}))
+  EXPECT_TRUE(TokensInOrder(elem, {{"expected"},
+                                   {"40a00000"},
+                                   {"5", "5.0", "+5", "+5.0"},
+                                   {"actual"},
+                                   {"40800000"},
+                                   {"4", "4.0", "+4", "+4.0"}}))
       << elem;
   for (int e : {0, 1, 2}) {
     EXPECT_EQ(LineWith(r.out, "element " + std::to_string(e)), "") << r.out;
@@ -511,8 +520,12 @@ TEST_F(CliTest, CheckReportsWrongScalarResult) {
   EXPECT_TRUE(MentionsLocation(r.out, path, 1)) << r.out;
   EXPECT_TRUE(Contains(LineWith(r.out, path + ":1"), "faddv")) << r.out;
   const std::string res = LineWith(r.out, "40400000");
-  EXPECT_TRUE(TokensInOrder(res, {{"expected"}, {"40400000"}, {"3", "3.0", "+3", "+3.0"},
-                                  {"actual"}, {"40800000"}, {"4", "4.0", "+4", "+4.0"}}))
+  EXPECT_TRUE(TokensInOrder(res, {{"expected"},
+                                  {"40400000"},
+                                  {"3", "3.0", "+3", "+3.0"},
+                                  {"actual"},
+                                  {"40800000"},
+                                  {"4", "4.0", "+4", "+4.0"}}))
       << r.out;
   EXPECT_EQ(LineWith(r.out, "fpsr"), "") << "the flags match: " << r.out;
   EXPECT_EQ(LastLine(r.out), "0 passed, 1 failed");
@@ -537,6 +550,7 @@ TEST_F(CliTest, CheckMaxReportLimitsReports) {
   std::string in;
   for (int i = 0; i < 15; ++i) in += kDocStim + " " + Rep("0", 32) + " 00000000\n";
   const std::string path = Write("many.trace", in);
+  // clang-format off
   struct { std::string opt; int shown; } kCases[] = {
       {"--max-report 3", 3}, {"--max-report=3", 3}, {"--max-report 0", 0},
       {"--max-report 15", 15}, {"--max-report 100", 15}};
@@ -556,6 +570,7 @@ TEST_F(CliTest, CheckMaxReportLimitsReports) {
     }
     EXPECT_EQ(LastLine(r.out), "0 passed, 15 failed");
   }
+  // clang-format on
   EXPECT_EXIT_STATUS(Vfadd("check --max-report -1 " + Q("many.trace")), 2);
   EXPECT_EXIT_STATUS(Vfadd("check --max-report abc " + Q("many.trace")), 2);
 }
@@ -564,9 +579,8 @@ TEST_F(CliTest, CheckSeveralFiles) {
   const std::vector<HandCase> hc = HandCases();
   const std::string good2 = hc[0].stim + " " + hc[0].res + " " + hc[0].fpsr;
   const std::string p1 = Write("one.trace", kDocLine + "\n" + good2 + "\n");
-  const std::string p2 =
-      Write("two.trace", "# second\n" + kDocLine + "\n" + kDocStim + " " + Rep("0", 32) +
-                             " 00000000\n");
+  const std::string p2 = Write(
+      "two.trace", "# second\n" + kDocLine + "\n" + kDocStim + " " + Rep("0", 32) + " 00000000\n");
   const Result ok = Vfadd("check " + Q("one.trace") + " " + Q("one.trace"));
   EXPECT_EXIT_STATUS(ok, 0);
   EXPECT_EQ(LastLine(ok.out), "4 passed, 0 failed");
@@ -600,12 +614,12 @@ std::vector<BadLine> BadLines() {
   const std::string tail = " " + kDocRes + " 00000000";
   const std::string a256 = Rep("3f800000", 8);
   return {
-      {"8 fields (neither 7 nor 9)", "fadd s 128 00000000 1111 " + a + " " + b + " " + kDocRes,
-       0, ""},
+      {"8 fields (neither 7 nor 9)", "fadd s 128 00000000 1111 " + a + " " + b + " " + kDocRes, 0,
+       ""},
       {"6 fields", "fadd s 128 00000000 1111 " + a, 0, ""},
       {"bad hex in fpcr", "fadd s 128 0000000g 1111 " + a + " " + b + tail, 4, "fpcr"},
-      {"bad hex in a", "fadd s 128 00000000 1111 4040000040000000xf80000000000000 " + b + tail,
-       6, "a"},
+      {"bad hex in a", "fadd s 128 00000000 1111 4040000040000000xf80000000000000 " + b + tail, 6,
+       "a"},
       {"bad hex in res", kDocStim + " 408000004040000040000000zf800000 00000000", 8, "res"},
       {"fpsr with 7 digits", kDocStim + " " + kDocRes + " 0000000", 9, "fpsr"},
       {"a with 32 digits at VL 256 (needs 64)",
@@ -613,10 +627,8 @@ std::vector<BadLine> BadLines() {
       {"pg with 4 digits at VL 256 (needs 8)",
        "fadd s 256 00000000 1111 " + a256 + " " + a256 + " " + a256 + " 00000000", 5, "pg"},
       {"b with 33 digits at VL 128", "fadd s 128 00000000 1111 " + a + " 0" + b + tail, 7, "b"},
-      {"VL 200, not a multiple of 128", "fadd s 200 00000000 1111 " + a + " " + b + tail, 3,
-       "vl"},
-      {"VL 2176 = 17*128, above 2048", "fadd s 2176 00000000 1111 " + a + " " + b + tail, 3,
-       "vl"},
+      {"VL 200, not a multiple of 128", "fadd s 200 00000000 1111 " + a + " " + b + tail, 3, "vl"},
+      {"VL 2176 = 17*128, above 2048", "fadd s 2176 00000000 1111 " + a + " " + b + tail, 3, "vl"},
       {"VL 0, below 128", "fadd s 0 00000000 1111 " + a + " " + b + tail, 3, "vl"},
       {"VL 4096", "fadd s 4096 00000000 1111 " + a + " " + b + tail, 3, "vl"},
       {"unknown op", "fmul s 128 00000000 1111 " + a + " " + b + tail, 1, "op"},
@@ -625,8 +637,8 @@ std::vector<BadLine> BadLines() {
       {"immediate 1", "fsub_i s 128 00000000 1111 " + a + " 1" + tail, 7, "b"},
       {"'-' predicate on a predicated form", "fadd s 128 00000000 - " + a + " " + b + tail, 5,
        "pg"},
-      {"a predicate on an unpredicated form", "fadd_u s 128 00000000 1111 " + a + " " + b + tail,
-       5, "pg"},
+      {"a predicate on an unpredicated form", "fadd_u s 128 00000000 1111 " + a + " " + b + tail, 5,
+       "pg"},
   };
 }
 
@@ -852,8 +864,10 @@ TEST_F(CliTest, GenCoversHardCases) {
       for (int i = 0; i < t.vl / 8; ++i) {
         const bool bit = PredBit(t.pg, i);
         any = any || bit;
-        if (i % step == 0) every = every && bit;
-        else junk = junk || bit;
+        if (i % step == 0)
+          every = every && bit;
+        else
+          junk = junk || bit;
       }
       all_false += !any, all_true += every, non_canonical += junk;
     }
@@ -880,6 +894,7 @@ TEST_F(CliTest, GenCoversHardCases) {
 }
 
 TEST_F(CliTest, GenRejectsBadOptions) {
+  // clang-format off
   const char* const kBad[] = {
       "--seed 1 --count -1", "--seed abc --count 5",       "--seed 1 --count 5 --vl 100",
       "--seed 1 --count 5 --vl 4096", "--seed 1 --count 5 --ops foo",
@@ -892,6 +907,7 @@ TEST_F(CliTest, GenRejectsBadOptions) {
       "--seed 1 --count ' 1'", "--seed 1 --count 1 --vl ' 128'",
       "--seed 1 --count 1 --fpcr ' 0000000'", "--seed +1 --count 1",
   };
+  // clang-format on
   for (const char* args : kBad) {
     SCOPED_TRACE(args);
     const Result r = Vfadd(std::string("gen ") + args);
@@ -911,6 +927,7 @@ struct WordText {
 
 // Section 7, "Example words [BINU]/[LLVM14]"; the elided "fsub ..." and "fsubr ..." are the
 // FADD example's operands with the other mnemonic, "#1.0" the #0.5 example with #1.0.
+// clang-format off
 constexpr WordText kSpecExamples[] = {
     {"65808861", "fadd z1.s,p2/m,z1.s,z3.s"},  {"65C09FE1", "fadd z1.d,p7/m,z1.d,z31.d"},
     {"65430041", "fadd z1.h,z2.h,z3.h"},       {"65988801", "fadd z1.s,p2/m,z1.s,#0.5"},
@@ -921,6 +938,7 @@ constexpr WordText kSpecExamples[] = {
     {"04902841", "movprfx z1.s,p2/z,z2.s"},    {"04912841", "movprfx z1.s,p2/m,z2.s"},
     {"04102841", "movprfx z1.b,p2/z,z2.b"},
 };
+// clang-format on
 
 std::string Lower(std::string s) {
   for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
@@ -1053,9 +1071,9 @@ TEST_F(CliTest, SummaryCountsCasesPerOpAndType) {
   ASSERT_NE(cases_col, header.end()) << l[0];
   const size_t col = static_cast<size_t>(cases_col - header.begin());
   std::map<std::string, int> rows;
-  static const std::set<std::string> kOps = {"fadd",    "fadd_u", "fadd_i", "fsub",
-                                             "fsub_u",  "fsub_i", "fsubr",  "fsubr_i",
-                                             "faddp",   "fadda",  "faddv"};
+  static const std::set<std::string> kOps = {"fadd",   "fadd_u", "fadd_i", "fsub",
+                                             "fsub_u", "fsub_i", "fsubr",  "fsubr_i",
+                                             "faddp",  "fadda",  "faddv"};
   for (size_t i = 1; i < l.size(); ++i) {
     const std::vector<std::string> f = Fields(l[i]);
     if (f.empty() || !kOps.count(f[0])) continue;
@@ -1063,6 +1081,7 @@ TEST_F(CliTest, SummaryCountsCasesPerOpAndType) {
     EXPECT_EQ(rows.count(f[0] + " " + f[1]), 0u) << "duplicate row " << l[i];
     rows[f[0] + " " + f[1]] = std::atoi(f[col].c_str());
   }
+  // clang-format off
   const std::map<std::string, int> want = {
       {"fadd s", 2}, {"fadd_u s", 1}, {"fadd_i h", 1}, {"faddv s", 1}};
   EXPECT_EQ(rows, want) << r.out;
@@ -1080,6 +1099,7 @@ TEST_F(CliTest, HelpOnEveryCommand) {
       EXPECT_EQ(r.out.rfind("usage: vfadd " + cmd, 0), 0u) << r.out;
     }
   }
+  // clang-format on
   for (const std::string opt : {"--help", "-h", "help"}) {
     const Result r = Vfadd(opt);
     EXPECT_EXIT_STATUS(r, 0);
@@ -1093,6 +1113,7 @@ TEST_F(CliTest, HelpOnEveryCommand) {
 TEST_F(CliTest, UsageErrorsAreBadInput) {
   Write("ok.trace", kDocLine + "\n");
   const std::string ok = Q("ok.trace");
+  // clang-format off
   const std::string kCases[] = {
       "",                                    // no command
       "frobnicate",                          // unknown command
@@ -1115,6 +1136,7 @@ TEST_F(CliTest, UsageErrorsAreBadInput) {
       "gen --seed 1 --count 1 extra",
       "gen --seed 1 --seed 2 --count 1",     // an option twice
   };
+  // clang-format on
   for (const std::string& args : kCases) ExpectUsageError(args);
 }
 
@@ -1142,8 +1164,8 @@ TEST_F(CliTest, InfoPrintsTheBuiltConfiguration) {
 }
 
 TEST_F(CliTest, RtlEngineIsTheDefaultAndAgreesWithTheModel) {
-  EXPECT_EXIT_STATUS(Vfadd("gen --seed 31 --count 600 --vl " + BuiltVls() + " -o " +
-                           Q("stim.trace")), 0);
+  EXPECT_EXIT_STATUS(
+      Vfadd("gen --seed 31 --count 600 --vl " + BuiltVls() + " -o " + Q("stim.trace")), 0);
   const Result rtl = Vfadd("run " + Q("stim.trace"));
   const Result rtl2 = Vfadd("run --engine rtl " + Q("stim.trace"));
   const Result model = Vfadd("run --engine model " + Q("stim.trace"));
@@ -1163,14 +1185,15 @@ TEST_F(CliTest, RtlEngineIsTheDefaultAndAgreesWithTheModel) {
 }
 
 TEST_F(CliTest, RunSummaryCountsRtlCases) {
-  EXPECT_EXIT_STATUS(Vfadd("gen --seed 5 --count 100 --ops fadd,faddv --types s --vl 128 -o " +
-                           Q("stim.trace")), 0);
+  EXPECT_EXIT_STATUS(
+      Vfadd("gen --seed 5 --count 100 --ops fadd,faddv --types s --vl 128 -o " + Q("stim.trace")),
+      0);
   const Result r = Vfadd("run --summary -o " + Q("out.trace") + " " + Q("stim.trace"));
   EXPECT_EXIT_STATUS(r, 0);
   const std::string total = LineWith(r.out, "total");
   ASSERT_FALSE(total.empty()) << r.out;
-  EXPECT_EQ(Fields(total).at(1), "100") << total;   // cases
-  EXPECT_EQ(Fields(total).at(3), "0") << total;     // mismatches
+  EXPECT_EQ(Fields(total).at(1), "100") << total;  // cases
+  EXPECT_EQ(Fields(total).at(3), "0") << total;    // mismatches
   EXPECT_TRUE(Contains(r.out, "100 cases,")) << r.out;
 }
 
@@ -1197,6 +1220,7 @@ TEST_F(CliTest, VlAboveTheBuiltMaximumIsBadInput) {
 TEST_F(CliTest, RtlOptionsAreChecked) {
   const std::string ok = Q("ok.trace");
   Write("ok.trace", kDocStim + "\n");
+  // clang-format off
   const std::vector<std::string> kCases = {
       "run --idle 1.5 " + ok,
       "run --idle x " + ok,
@@ -1215,6 +1239,7 @@ TEST_F(CliTest, RtlOptionsAreChecked) {
       "bench --count 0",
       "bench --reps x",
   };
+  // clang-format on
   for (const std::string& args : kCases) {
     ExpectUsageError(args);
     EXPECT_FALSE(fs::exists(Path("w.fst")));
@@ -1270,7 +1295,8 @@ TEST_F(CliTest, BenchEndsWithTheRatio) {
   ASSERT_EQ(num.size(), 4u) << last;
   EXPECT_TRUE(std::isdigit(static_cast<unsigned char>(num[0])) && num[1] == '.' &&
               std::isdigit(static_cast<unsigned char>(num[2])) &&
-              std::isdigit(static_cast<unsigned char>(num[3]))) << last;
+              std::isdigit(static_cast<unsigned char>(num[3])))
+      << last;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1334,8 +1360,8 @@ TEST_F(CliTest, RegressShardsPartitionTheStream) {
 // of the generator with the model's result, and JUnit marking its operation and type.
 TEST_F(CliTest, RegressAppendsFailingCasesToTheFailureTrace) {
   Write("f.trace", "# kept\n");
-  const Result r = Vfadd("regress --seed 7 --count 300 --self-test-flip 123 --junit " +
-                         Q("r.xml") + " --failures " + Q("f.trace"));
+  const Result r = Vfadd("regress --seed 7 --count 300 --self-test-flip 123 --junit " + Q("r.xml") +
+                         " --failures " + Q("f.trace"));
   EXPECT_EXIT_STATUS(r, 1);
   EXPECT_TRUE(Contains(r.out, "1 mismatches")) << r.out;
   const std::vector<std::string> lines = Lines(Read(Path("f.trace")));
@@ -1375,8 +1401,8 @@ TEST_F(CliTest, RegressWritesCoverageAndMergeAddsShards) {
   EXPECT_EXIT_STATUS(all, 0);
   EXPECT_EXIT_STATUS(s1, 0);
   EXPECT_EXIT_STATUS(s2, 0);
-  const std::string headline = "coverage: 600 cases sampled (maximum VL " +
-                               std::to_string(VFADD_MAX_VL) + ").";
+  const std::string headline =
+      "coverage: 600 cases sampled (maximum VL " + std::to_string(VFADD_MAX_VL) + ").";
   EXPECT_EQ(LastLine(all.out).rfind(headline, 0), 0u) << all.out;
   EXPECT_TRUE(Contains(LastLine(all.out), "Report: " + Path("all") + "/coverage.md")) << all.out;
   for (const char* dir : {"all", "s1", "s2"}) {
@@ -1411,7 +1437,8 @@ TEST_F(CliTest, RegressSteerFillsHoles) {
   EXPECT_EXIT_STATUS(steered, 0);
   EXPECT_TRUE(Contains(steered.out, "cases steered towards holes.")) << steered.out;
   EXPECT_LT(Holes(steered.out), Holes(plain.out)) << plain.out << steered.out;
-  EXPECT_TRUE(Contains(steered.out, "2000 cases (seed 21, shard 1/1), 0 mismatches")) << steered.out;
+  EXPECT_TRUE(Contains(steered.out, "2000 cases (seed 21, shard 1/1), 0 mismatches"))
+      << steered.out;
 }
 
 // A --coverage directory that cannot be made fails before anything runs.
@@ -1425,31 +1452,31 @@ TEST_F(CliTest, RegressCoverageDirectoryMustBeWritable) {
 TEST_F(CliTest, MergeRejectsBadCoverageDatabases) {
   const std::string head = "vfadd-fcov 1 max_vl=" + std::to_string(VFADD_MAX_VL) + " cases=2\n";
   Write("bad.fcov", head + "results.h zero RN 5\nresults.h frob RN 1\n");
-  Write("other.fcov", std::string("vfadd-fcov 1 max_vl=") +
-                          (VFADD_MAX_VL == 128 ? "256" : "128") + " cases=1\n");
+  Write("other.fcov",
+        std::string("vfadd-fcov 1 max_vl=") + (VFADD_MAX_VL == 128 ? "256" : "128") + " cases=1\n");
   Write("good.fcov", head + "results.h zero RN 5\n");
   Write("text.fcov", "hello\n");
-  const Result bad = Vfadd("merge --coverage " + Q("o") + " " + Q("good.fcov") + " " +
-                           Q("bad.fcov"));
+  const Result bad =
+      Vfadd("merge --coverage " + Q("o") + " " + Q("good.fcov") + " " + Q("bad.fcov"));
   EXPECT_EXIT_STATUS(bad, 2);
   EXPECT_TRUE(MentionsLocation(bad.err, Path("bad.fcov"), 3)) << bad.err;
-  const Result other = Vfadd("merge --coverage " + Q("o") + " " + Q("good.fcov") + " " +
-                             Q("other.fcov"));
+  const Result other =
+      Vfadd("merge --coverage " + Q("o") + " " + Q("good.fcov") + " " + Q("other.fcov"));
   EXPECT_EXIT_STATUS(other, 2);
   EXPECT_TRUE(MentionsLocation(other.err, Path("other.fcov"), 1)) << other.err;
   EXPECT_TRUE(Contains(other.err, "maximum VL")) << other.err;
   const Result text = Vfadd("merge --coverage " + Q("o") + " " + Q("text.fcov"));
   EXPECT_EXIT_STATUS(text, 2);
   EXPECT_TRUE(MentionsLocation(text.err, Path("text.fcov"), 1)) << text.err;
-  EXPECT_FALSE(fs::exists(Path("o")));  // nothing written
+  EXPECT_FALSE(fs::exists(Path("o")));          // nothing written
   ExpectUsageError("merge " + Q("good.fcov"));  // databases need --coverage
   EXPECT_EXIT_STATUS(Vfadd("merge --coverage " + Q("o") + " " + Q("good.fcov")), 0);
 }
 
 TEST_F(CliTest, RegressRejectsBadOptions) {
   for (const std::string& args : std::vector<std::string>{
-           "regress --count 10",                          // no seed
-           "regress --seed 1",                            // no count
+           "regress --count 10",  // no seed
+           "regress --seed 1",    // no count
            "regress --seed 1 --count 0",
            "regress --seed 1 --count -3",
            "regress --seed 1 --count 10 --shard 3/2",
@@ -1487,8 +1514,8 @@ TEST_F(CliTest, MeasureMatchesTheDocumentedTiming) {
     if (f.size() >= 4) rows[f[0] + "." + f[1] + "." + f[2]] = f;
   }
   int checked = 0;
-  for (const char* op : {"fadd", "fadd_u", "fadd_i", "fsub", "fsub_u", "fsub_i", "fsubr",
-                         "fsubr_i", "faddp", "fadda", "faddv"}) {
+  for (const char* op : {"fadd", "fadd_u", "fadd_i", "fsub", "fsub_u", "fsub_i", "fsubr", "fsubr_i",
+                         "faddp", "fadda", "faddv"}) {
     for (const vfadd::Fmt f : vfadd::kAllFmts) {
       const std::string t(1, vfadd::FmtLetter(f));
       const auto it = rows.find(std::string("op.") + op + "." + t);
@@ -1550,7 +1577,7 @@ TEST_F(CliTest, ShrinkReducesToTheSimplestFailingCase) {
   ASSERT_EQ(f.size(), 9u) << out[1];
   EXPECT_EQ(f[2], "256");
   EXPECT_EQ(f[3], "00000000");
-  EXPECT_EQ(f[4], "00100000");  // predicate bit 5 * 4 = 20
+  EXPECT_EQ(f[4], "00100000");                                // predicate bit 5 * 4 = 20
   EXPECT_EQ(f[5], Rep("0", 16) + "3f800005" + Rep("0", 40));  // 64 digits, element 5 at 40
   EXPECT_EQ(f[6], Rep("0", 64));
   // Element 5 alone: 1.0000006 + 0 = itself, exact; the others keep Zdn = 0.
@@ -1577,15 +1604,16 @@ TEST_F(CliTest, ShrinkRefusesPassingAndBadCases) {
 
 TEST_F(CliTest, MergeCombinesShardOutputs) {
   const std::string base = "regress --seed 5 --count 300 ";
-  EXPECT_EXIT_STATUS(Vfadd(base + "--shard 1/2 --junit " + Q("j1.xml") + " --failures " +
-                           Q("f1.trace")), 0);
+  EXPECT_EXIT_STATUS(
+      Vfadd(base + "--shard 1/2 --junit " + Q("j1.xml") + " --failures " + Q("f1.trace")), 0);
   EXPECT_EXIT_STATUS(Vfadd(base + "--shard 2/2 --self-test-flip 9 --junit " + Q("j2.xml") +
-                           " --failures " + Q("f2.trace")), 1);
+                           " --failures " + Q("f2.trace")),
+                     1);
   ASSERT_TRUE(fs::exists(Path("f2.trace")));
   EXPECT_EQ(Read(Path("f1.trace")), "");  // shard 1 had no failure
-  const Result m = Vfadd("merge --junit " + Q("all.xml") + " --failures " + Q("all.trace") + " " +
-                         Q("j1.xml") + " " + Q("j2.xml") + " " + Q("f1.trace") + " " +
-                         Q("f2.trace"));
+  const Result m =
+      Vfadd("merge --junit " + Q("all.xml") + " --failures " + Q("all.trace") + " " + Q("j1.xml") +
+            " " + Q("j2.xml") + " " + Q("f1.trace") + " " + Q("f2.trace"));
   EXPECT_EXIT_STATUS(m, 1);  // a shard failed
   EXPECT_EQ(LastLine(m.out),
             "merge: 2 JUnit files (66 test cases, 1 failed), 2 failure traces (1 failing case)");
@@ -1617,8 +1645,8 @@ TEST_F(CliTest, MergeRejectsBadInput) {
   EXPECT_FALSE(fs::exists(Path("o.xml")));
   EXPECT_FALSE(fs::exists(Path("o.trace")));
   ExpectUsageError("merge");
-  ExpectUsageError("merge " + Q("a.xml"));      // JUnit inputs need --junit
-  ExpectUsageError("merge " + Q("a.trace"));    // traces need --failures
+  ExpectUsageError("merge " + Q("a.xml"));    // JUnit inputs need --junit
+  ExpectUsageError("merge " + Q("a.trace"));  // traces need --failures
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1668,6 +1696,7 @@ TEST_F(CliTest, QuietAndVerboseChangeOnlyStderr) {
 // range of a counted option is enforced as the declaration says (bench --reps 1..100,
 // measure --elements 1..1000000, regress --jobs 1..64).
 TEST_F(CliTest, HelpListsEveryDeclaredOption) {
+  // clang-format off
   const std::map<std::string, std::vector<std::string>> kOptions = {
       {"run", {"--engine", "--seed", "--idle", "--backpressure", "--waves", "--wave-cycles",
                "--wave-cases", "-o", "--summary", "--code-coverage"}},
@@ -1681,6 +1710,7 @@ TEST_F(CliTest, HelpListsEveryDeclaredOption) {
       {"bench", {"--count", "--seed", "--reps"}},
       {"disasm", {"--engine", "--file"}},
   };
+  // clang-format on
   for (const auto& [cmd, options] : kOptions) {
     const Result r = Vfadd(cmd + " --help");
     EXPECT_EXIT_STATUS(r, 0);
@@ -1693,9 +1723,11 @@ TEST_F(CliTest, HelpListsEveryDeclaredOption) {
     }
     for (const std::string& line : Lines(r.out)) EXPECT_LE(line.size(), 99u) << line;
   }
-  for (const char* args : {"bench --reps 0", "bench --reps 101", "measure --elements 0",
-                                  "measure --elements 1000001", "regress --seed 1 --count 1 "
-                                  "--jobs 65", "regress --seed 1 --count 1 --jobs 0"}) {
+  for (const char* args :
+       {"bench --reps 0", "bench --reps 101", "measure --elements 0", "measure --elements 1000001",
+        "regress --seed 1 --count 1 "
+        "--jobs 65",
+        "regress --seed 1 --count 1 --jobs 0"}) {
     const Result r = Vfadd(args);
     EXPECT_EXIT_STATUS(r, 2);
     EXPECT_TRUE(Contains(r.err, "from ")) << args << "\n" << r.err;
@@ -1768,7 +1800,8 @@ void ExpectPlainStderr(const Result& r) {
 // fields is wrong, any "field" will do; -1: the input has no fields), on plain stderr.
 void ExpectRejected(const Result& r, const std::string& where, int line, int field,
                     const std::string& name) {
-  EXPECT_EQ(r.status, 2) << "stdout:\n" << r.out.substr(0, 2000) << "stderr:\n"
+  EXPECT_EQ(r.status, 2) << "stdout:\n"
+                         << r.out.substr(0, 2000) << "stderr:\n"
                          << r.err.substr(0, 2000);
   EXPECT_TRUE(MentionsLocation(r.err, where, line)) << where << ":" << line << "\n"
                                                     << r.err.substr(0, 2000);
@@ -1828,6 +1861,7 @@ const std::string kFcovHead = "vfadd-fcov 1 max_vl=" + std::to_string(VFADD_MAX_
 // trace commands (from FILE and stdin), disasm's word files, merge's coverage databases.
 TEST_F(CliTest, HugeLinesAreBadInput) {
   constexpr int kBig = 4 << 20;  // 4 MiB
+  // clang-format off
   const std::vector<BadInputLine> kLines = {
       {"4 MiB of hex digits in a",
        "fadd s 128 00000000 1111 " + std::string(kBig, '4') + " " + kDocB + kDocTail, 6, "a"},
@@ -1844,6 +1878,7 @@ TEST_F(CliTest, HugeLinesAreBadInput) {
       {"4 MiB of one-letter words", Rep("x ", kBig / 2), 1, "op"},
       {"fadd and then 2 Mi fields", "fadd " + Rep("s ", kBig / 2), 0, ""},
   };
+  // clang-format on
   int cases = ExpectTraceLinesRejected(kLines);
   // disasm: a word of megabytes, and megabytes of bad words (the messages are bounded).
   for (const std::string& bad :
@@ -1881,6 +1916,7 @@ TEST_F(CliTest, BinaryBytesAreBadInput) {
   // One line of random bytes: no newline, no '#' (a '#' would make a later field a misplaced
   // comment), led by 0xff so that field 1 is bad.
   const std::string random_line = "\xff" + PseudoRandomBytes(4096, "\n\r#");
+  // clang-format off
   const std::vector<BadInputLine> kLines = {
       {"a NUL inside a", "fadd s 128 00000000 1111 4040" + nul + kDocA.substr(5) + " " + kDocB +
                              kDocTail, 6, "a"},
@@ -1898,6 +1934,7 @@ TEST_F(CliTest, BinaryBytesAreBadInput) {
                                                    kDocA + " " + kDocB + kDocTail, 1, "op"},
       {"a line of random binary", random_line, 1, "op"},
   };
+  // clang-format on
   int cases = ExpectTraceLinesRejected(kLines);
   // A whole file of random binary, newlines included, after a good line: line 2 (led by 0xff)
   // is reported, and the messages stay bounded however many lines are bad.
@@ -1909,8 +1946,8 @@ TEST_F(CliTest, BinaryBytesAreBadInput) {
     ExpectRejected(OnInput(cmd, kDocLine + "\n" + random_file, &where), where, 2, -1, "");
   }
   // disasm: a word holding a NUL, high bytes, an escape sequence, random binary.
-  for (const std::string& bad : {"6580" + nul + "8861", high, std::string("\x1b[2J65808861"),
-                                 random_line, random_file}) {
+  for (const std::string& bad :
+       {"6580" + nul + "8861", high, std::string("\x1b[2J65808861"), random_line, random_file}) {
     for (const InputCmd& cmd : {InputCmd{"disasm --file"}, InputCmd{"disasm -", true}}) {
       SCOPED_TRACE("vfadd " + cmd.args);
       std::string where;
@@ -2042,6 +2079,7 @@ TEST_F(CliTest, TruncatedLastLineIsBadInputCompleteOneIsNot) {
     EXPECT_EXIT_STATUS(got, 0);
     EXPECT_EQ(Lines(got.out).size(), 2u) << got.out;
   }
+  // clang-format off
   const std::vector<BadInputLine> kCut = {
       {"res cut in half", kDocStim + " " + kDocRes.substr(0, 16), 0, ""},  // 8 fields
       {"fpsr cut in half", kDocStim + " " + kDocRes + " 0000", 9, "fpsr"},
@@ -2054,6 +2092,7 @@ TEST_F(CliTest, TruncatedLastLineIsBadInputCompleteOneIsNot) {
       {"cut inside the op", "fad", 1, "op"},
       {"cut inside fpcr", "fadd s 128 0000", 0, ""},
   };
+  // clang-format on
   for (const BadInputLine& bad : kCut) {
     for (const InputCmd& cmd : TraceCommands()) {
       SCOPED_TRACE(std::string(bad.what) + ": vfadd " + cmd.args);
@@ -2074,6 +2113,7 @@ TEST_F(CliTest, TruncatedLastLineIsBadInputCompleteOneIsNot) {
 // summary counts 0; merge merges 0 failing cases; disasm prints nothing). shrink alone needs a
 // case (its one CASE-LINE): there zero cases are bad input, exit 2, naming <stdin>.
 TEST_F(CliTest, InputWithoutCasesIsZeroCasesNotAnError) {
+  // clang-format off
   const std::vector<std::pair<const char*, std::string>> kInputs = {
       {"0 bytes", ""},
       {"one newline", "\n"},
@@ -2081,6 +2121,7 @@ TEST_F(CliTest, InputWithoutCasesIsZeroCasesNotAnError) {
       {"a comment without a final newline", "# only"},
       {"a blank line of 4 MiB of spaces", std::string(4 << 20, ' ') + "\n"},
   };
+  // clang-format on
   int cases = 0;
   for (const auto& [what, content] : kInputs) {
     // What run copies: every line, without its CR, ending in LF.
@@ -2155,12 +2196,14 @@ TEST_F(CliTest, UnreadableInputIsBadInputForEveryReader) {
     }
     bases.push_back("locked");
   } else {
-    std::printf("[ bad input ] running as root, which reads a file of permission 000: that "
-                "sub-case is left out; a directory and /proc/self/mem stand in\n");
+    std::printf(
+        "[ bad input ] running as root, which reads a file of permission 000: that "
+        "sub-case is left out; a directory and /proc/self/mem stand in\n");
   }
   int cases = 0;
   for (const std::string& base : bases) {
     const std::string trace = base + ".trace";
+    // clang-format off
     const std::vector<std::string> kCommands = {
         "run " + Q(trace),
         "run --engine model " + Q(trace),
@@ -2174,6 +2217,7 @@ TEST_F(CliTest, UnreadableInputIsBadInputForEveryReader) {
         "merge --junit " + Q("out.xml") + " " + Q(base + ".xml"),
         "merge --coverage " + Q("cov") + " " + Q(base + ".fcov"),
     };
+    // clang-format on
     for (const std::string& args : kCommands) {
       SCOPED_TRACE("vfadd " + args);
       const Result r = Bounded(args);
@@ -2190,13 +2234,13 @@ TEST_F(CliTest, UnreadableInputIsBadInputForEveryReader) {
     }
   }
   // Standard input that cannot be read: a directory.
-  for (const std::string& args : {std::string("run -"), std::string("check -"),
-                                  std::string("summary -"), std::string("disasm -"),
-                                  std::string("shrink -"),
-                                  "merge --failures " + Q("out.trace") + " -"}) {
+  for (const std::string& args :
+       {std::string("run -"), std::string("check -"), std::string("summary -"),
+        std::string("disasm -"), std::string("shrink -"),
+        "merge --failures " + Q("out.trace") + " -"}) {
     SCOPED_TRACE("vfadd " + args + " <dir.trace");
-    const Result r = Sh("timeout 10 " + ShellQuote(VFADD_TOOL) + " " + args + " <" +
-                        Q("dir.trace"));
+    const Result r =
+        Sh("timeout 10 " + ShellQuote(VFADD_TOOL) + " " + args + " <" + Q("dir.trace"));
     ++cases;
     EXPECT_EXIT_STATUS(r, 2);
     EXPECT_TRUE(Contains(r.err, "<stdin>")) << r.err;
@@ -2219,6 +2263,7 @@ TEST_F(CliTest, UnknownAndContradictoryOptionsAreUsageErrors) {
   Write("ok.fcov", kFcovHead + "results.h zero RN 5\n");
   const std::string ok = Q("ok.trace"), w = Q("w.fst");
   // A valid command line of every command (vfadd --help), to which a bad option is added.
+  // clang-format off
   const std::vector<std::string> kValid = {
       "run " + ok,
       "check " + ok,
@@ -2232,12 +2277,14 @@ TEST_F(CliTest, UnknownAndContradictoryOptionsAreUsageErrors) {
       "measure",
       "bench --count 1 --reps 1",
   };
+  // clang-format on
   std::vector<std::string> bad;
   for (const std::string& v : kValid) {
     for (const char* opt : {"--frob", "--frob=1", "-z", "--HELP", "---seed=1"}) {
       bad.push_back(v + " " + opt);
     }
   }
+  // clang-format off
   const std::vector<std::string> kOthers = {
       // A flag given a value.
       "run --summary=yes " + ok, "regress --seed 1 --count 1 --steer=1", "measure --csv=1",
@@ -2282,6 +2329,7 @@ TEST_F(CliTest, UnknownAndContradictoryOptionsAreUsageErrors) {
       "regress --seed 1 --count 2 --shard 1/140737488355329",     // 2 * (2^47 + 1)
       "regress --seed 1 --count 10 --shard 1/18446744073709551615",
   };
+  // clang-format on
   bad.insert(bad.end(), kOthers.begin(), kOthers.end());
   for (const std::string& args : bad) {
     SCOPED_TRACE("vfadd " + args);
@@ -2307,10 +2355,11 @@ TEST_F(CliTest, BadNumbersShardsAndVlsAreBadInput) {
   Write("ok.trace", kDocLine + "\n");
   const std::string ok = Q("ok.trace");
   const std::string kOver = "99999999999999999999999", k2p64 = "18446744073709551616";
-  const std::vector<std::string> kNotCounts = {"-1", "abc", kOver, k2p64, "", "1.5",
-                                                "0x10", " 1", "+1", "1e3"};
+  const std::vector<std::string> kNotCounts = {"-1",  "abc",  kOver, k2p64, "",
+                                               "1.5", "0x10", " 1",  "+1",  "1e3"};
   std::vector<std::string> bad;
   // Seeds and counts (zero too where the count must be positive).
+  // clang-format off
   const std::vector<std::pair<std::string, std::string>> kNumeric = {
       {"gen --count 1 --seed", ""},          {"gen --seed 1 --count", ""},
       {"regress --count 1 --seed", ""},      {"regress --seed 1 --count", "0"},
@@ -2321,15 +2370,15 @@ TEST_F(CliTest, BadNumbersShardsAndVlsAreBadInput) {
       {"check " + ok + " --max-report", ""}, {"run " + ok + " --seed", ""},
       {"check " + ok + " --seed", ""},
   };
+  // clang-format on
   for (const auto& [cmd, zero] : kNumeric) {
     for (const std::string& v : kNotCounts) bad.push_back(cmd + " " + ShellQuote(v));
     if (!zero.empty()) bad.push_back(cmd + " " + zero);
   }
   // Counts above their documented maximum.
-  for (const char* args :
-       {"regress --seed 1 --count 1 --jobs 65", "bench --count 1000001 --reps 1",
-        "bench --count 18446744073709551615 --reps 1", "bench --count 1 --reps 101",
-        "measure --elements 1000001"}) {
+  for (const char* args : {"regress --seed 1 --count 1 --jobs 65", "bench --count 1000001 --reps 1",
+                           "bench --count 18446744073709551615 --reps 1",
+                           "bench --count 1 --reps 101", "measure --elements 1000001"}) {
     bad.push_back(args);
   }
   // Probabilities.
@@ -2349,14 +2398,32 @@ TEST_F(CliTest, BadNumbersShardsAndVlsAreBadInput) {
     }
   }
   // Shards.
-  for (const char* v : {"3/2", "0/0", "1/0", "0/2", "-1/2", "1/-2", "1/2/3", "a/b", "/", "1/",
-                        "/2", "", "2", "99999999999999999999999/1", "1/99999999999999999999999",
-                        " 1/2", "1/2 ", "1 /2", "+1/2", "0x1/2"}) {
+  for (const char* v : {"3/2",
+                        "0/0",
+                        "1/0",
+                        "0/2",
+                        "-1/2",
+                        "1/-2",
+                        "1/2/3",
+                        "a/b",
+                        "/",
+                        "1/",
+                        "/2",
+                        "",
+                        "2",
+                        "99999999999999999999999/1",
+                        "1/99999999999999999999999",
+                        " 1/2",
+                        "1/2 ",
+                        "1 /2",
+                        "+1/2",
+                        "0x1/2"}) {
     bad.push_back("regress --seed 1 --count 10 --shard " + ShellQuote(v));
   }
   // VLs of options: gen takes 128..2048, regress and measure up to the build's maximum.
-  std::vector<std::string> vls = {"0", "64", "127", "129", "200", "-128", "2176", "4096", kOver,
-                                  "", "abc", "128,", ",128", "128,,256", "0x80", "+128", " 128"};
+  std::vector<std::string> vls = {"0",    "64",       "127",  "129",  "200", "-128",
+                                  "2176", "4096",     kOver,  "",     "abc", "128,",
+                                  ",128", "128,,256", "0x80", "+128", " 128"};
   for (const std::string& v : vls) bad.push_back("gen --seed 1 --count 1 --vl " + ShellQuote(v));
   if (VFADD_MAX_VL < 2048) vls.push_back(std::to_string(VFADD_MAX_VL + 128));
   if (VFADD_MAX_VL < 2048) vls.push_back("128," + std::to_string(VFADD_MAX_VL + 128));
@@ -2379,8 +2446,9 @@ TEST_F(CliTest, BadNumbersShardsAndVlsAreBadInput) {
   std::vector<BadInputLine> lines;
   for (const char* vl : {"0", "64", "127", "129", "200", "-128", "+128", "0x80", "2176", "4096",
                          "99999999999999999999999", "128.0", "1e3"}) {
-    lines.push_back({vl, "fadd s " + std::string(vl) + " 00000000 1111 " + kDocA + " " + kDocB +
-                             kDocTail, 3, "vl"});
+    lines.push_back(
+        {vl, "fadd s " + std::string(vl) + " 00000000 1111 " + kDocA + " " + kDocB + kDocTail, 3,
+         "vl"});
   }
   cases += ExpectTraceLinesRejected(lines);
   // A VL above the build's maximum, in a line that is otherwise right (zeros: 0 + 0 = +0, no
@@ -2408,6 +2476,7 @@ TEST_F(CliTest, BadNumbersShardsAndVlsAreBadInput) {
   // Coverage databases: counts and the header's numbers (the line named), and counts whose sum
   // overflows 64 bits (the second database's line).
   const std::string head = "vfadd-fcov 1 max_vl=" + std::to_string(VFADD_MAX_VL);
+  // clang-format off
   const std::vector<std::pair<std::string, int>> kDbs = {
       {head + " cases=2\nresults.h zero RN -1\n", 2},
       {head + " cases=2\nresults.h zero RN " + kOver + "\n", 2},
@@ -2423,23 +2492,25 @@ TEST_F(CliTest, BadNumbersShardsAndVlsAreBadInput) {
       {"vfadd-fcov 1 max_vl=99999999999999999999 cases=1\n", 1},
       {"vfadd-fcov 1 max_vl=+128 cases=1\n", 1},
   };
+  // clang-format on
   for (const auto& [text, line] : kDbs) {
     SCOPED_TRACE(text);
     const std::string db = Write("bad.fcov", text);
     ++cases;
-    ExpectRejected(Bounded("merge --coverage " + Q("cov") + " " + Q("bad.fcov")), db, line, -1,
-                   "");
+    ExpectRejected(Bounded("merge --coverage " + Q("cov") + " " + Q("bad.fcov")), db, line, -1, "");
     EXPECT_FALSE(fs::exists(Path("cov")));
   }
   Write("max.fcov", head + " cases=1\nresults.h zero RN 18446744073709551615\n");
   Write("one.fcov", head + " cases=1\nresults.h zero RN 1\n");
   ++cases;
-  ExpectRejected(Bounded("merge --coverage " + Q("cov") + " " + Q("max.fcov") + " " +
-                         Q("one.fcov")), Path("one.fcov"), 2, 4, "count");
+  ExpectRejected(
+      Bounded("merge --coverage " + Q("cov") + " " + Q("max.fcov") + " " + Q("one.fcov")),
+      Path("one.fcov"), 2, 4, "count");
   Write("cases.fcov", head + " cases=18446744073709551615\n");
   ++cases;
-  ExpectRejected(Bounded("merge --coverage " + Q("cov") + " " + Q("cases.fcov") + " " +
-                         Q("one.fcov")), Path("one.fcov"), 1, -1, "");
+  ExpectRejected(
+      Bounded("merge --coverage " + Q("cov") + " " + Q("cases.fcov") + " " + Q("one.fcov")),
+      Path("one.fcov"), 1, -1, "");
   EXPECT_FALSE(fs::exists(Path("cov")));
   ReportCases("BadNumbersShardsAndVlsAreBadInput", cases);
 }

@@ -5,11 +5,12 @@
 // IEEE/Arm arithmetic the classification must agree with (a tie rounded to nearest is even, RZ
 // never increases a magnitude, an inexact class raises IXC); the bins a directed case hits are
 // counted by hand from its elements.
+#include "fcov.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "fcov.h"
 #include "gen.h"
 #include "gtest/gtest.h"
 #include "vfadd/rng.h"
@@ -33,6 +34,7 @@ TEST(FcovOperands, ClassesOfEncodings) {
     Fmt f;
     uint64_t bits;
     const char* name;
+    // clang-format off
   } const kCases[] = {
       {Fmt::kH, 0x0000, "+0"},   {Fmt::kH, 0x8000, "-0"},    {Fmt::kH, 0x0001, "+sub"},
       {Fmt::kH, 0x83ff, "-sub"}, {Fmt::kH, 0x0400, "+min"},  {Fmt::kH, 0x8400, "-min"},
@@ -45,6 +47,7 @@ TEST(FcovOperands, ClassesOfEncodings) {
       {Fmt::kD, 0x7ff8000000000000, "qnan"}, {Fmt::kD, 0x7ff0000000000001, "snan"},
       {Fmt::kD, 0x8000000000000001, "-sub"}, {Fmt::kD, 0xbff0000000000000, "-norm"},
   };
+  // clang-format on
   for (const auto& c : kCases) {
     EXPECT_STREQ(OperandClassName(ClassifyOperand(c.f, c.bits)), c.name)
         << FmtLetter(c.f) << " " << std::hex << c.bits;
@@ -102,8 +105,10 @@ TEST(FcovResults, HandDerivedClasses) {
   EXPECT_EQ(Classify(Fmt::kD, 0x3ff0000000000000, 0x3ca0000000000000, 0), ResultClass::kTieDown);
   EXPECT_EQ(Classify(Fmt::kD, 0x3ff0000000000001, 0x3ca0000000000000, 0), ResultClass::kTieUp);
   // d: max + max: RN overflows to inf, RP to inf, RM (positive) to max.
-  EXPECT_EQ(Classify(Fmt::kD, 0x7fefffffffffffff, 0x7fefffffffffffff, kRP), ResultClass::kOverflowInf);
-  EXPECT_EQ(Classify(Fmt::kD, 0x7fefffffffffffff, 0x7fefffffffffffff, kRM), ResultClass::kOverflowMax);
+  EXPECT_EQ(Classify(Fmt::kD, 0x7fefffffffffffff, 0x7fefffffffffffff, kRP),
+            ResultClass::kOverflowInf);
+  EXPECT_EQ(Classify(Fmt::kD, 0x7fefffffffffffff, 0x7fefffffffffffff, kRM),
+            ResultClass::kOverflowMax);
   // Infinities and NaNs (semantics 3): inf - inf is invalid, a NaN operand propagates, or
   // with DN gives the default NaN; inf + 1 is inf.
   EXPECT_EQ(Classify(Fmt::kS, 0x7f800000, 0xff800000, 0), ResultClass::kNaNInvalid);
@@ -133,22 +138,34 @@ TEST(FcovResults, ClassesAgreeWithFlagsAndRounding) {
                                std::to_string(x) + (sub ? " - " : " + ") + std::to_string(y) +
                                " fpcr " + std::to_string(fpcr);
       switch (c) {
-        case ResultClass::kRoundDown: case ResultClass::kRoundUp:
-        case ResultClass::kTieDown: case ResultClass::kTieUp: {
+        case ResultClass::kRoundDown:
+        case ResultClass::kRoundUp:
+        case ResultClass::kTieDown:
+        case ResultClass::kTieUp: {
           ASSERT_TRUE(res.flags & kIXC) << what;
           ASSERT_FALSE(res.flags & (kOFC | kUFC)) << what;
           const bool up = c == ResultClass::kRoundUp || c == ResultClass::kTieUp;
           const bool tie = c == ResultClass::kTieDown || c == ResultClass::kTieUp;
           switch (p.rmode()) {
-            case RMode::kRZ: ASSERT_FALSE(up) << what; break;
-            case RMode::kRP: ASSERT_EQ(up, !neg) << what; break;
-            case RMode::kRM: ASSERT_EQ(up, neg) << what; break;
-            case RMode::kRN: ASSERT_TRUE(!tie || (res.bits & 1) == 0) << what; break;  // even
+            case RMode::kRZ:
+              ASSERT_FALSE(up) << what;
+              break;
+            case RMode::kRP:
+              ASSERT_EQ(up, !neg) << what;
+              break;
+            case RMode::kRM:
+              ASSERT_EQ(up, neg) << what;
+              break;
+            case RMode::kRN:
+              ASSERT_TRUE(!tie || (res.bits & 1) == 0) << what;
+              break;  // even
           }
           ties += tie, ups += up;
           break;
         }
-        case ResultClass::kZero: case ResultClass::kCancel: case ResultClass::kExact:
+        case ResultClass::kZero:
+        case ResultClass::kCancel:
+        case ResultClass::kExact:
         case ResultClass::kSubnormal:
           ASSERT_FALSE(res.flags & (kIXC | kOFC | kUFC)) << what;
           break;
@@ -157,13 +174,15 @@ TEST(FcovResults, ClassesAgreeWithFlagsAndRounding) {
           ASSERT_EQ(res.flags & (kUFC | kIXC), kUFC) << what;
           ASSERT_EQ(res.bits & (width_mask(f) >> 1), 0u) << what;
           break;
-        case ResultClass::kOverflowMax: case ResultClass::kOverflowInf:
+        case ResultClass::kOverflowMax:
+        case ResultClass::kOverflowInf:
           ASSERT_EQ(res.flags & (kOFC | kIXC), kOFC | kIXC) << what;
           break;
         case ResultClass::kNaNInvalid:
           ASSERT_TRUE(res.flags & kIOC) << what;
           break;
-        default: break;
+        default:
+          break;
       }
     }
     EXPECT_GT(ties, 1000) << FmtLetter(f);  // the generator does make ties
@@ -221,23 +240,23 @@ TEST(FcovSample, FaddvTreeLevels) {
   const Db db = SampleOne(m, MakeCase(Op::kFaddv, Fmt::kS, 128, 0x1111, {},
                                       {0x7f800000, 0x3f800000, 0xff800000, 0x3f800000}));
   ExpectCounts(db, {
-      {"faddv.s", "1", "inf", 2},
-      {"faddv.s", "1", "invalid", 0},
-      {"faddv.s", "2", "invalid", 1},
-      {"faddv.s", "2", "nan", 0},
-      {"faddv.s", "1", "padded", 0},
-      {"operands.faddv.s", "+inf", "+norm", 1},
-      {"operands.faddv.s", "-inf", "+norm", 1},
-      {"operands.faddv.s", "+inf", "-inf", 0},  // level 2: not an operand bin
-      {"results.s", "inf", "RN", 2},
-      {"results.s", "nan_invalid", "RN", 1},
-      {"flags.s", "IOC.set", "RN", 1},
-      {"flags.s", "IOC.clear", "RN", 2},
-      {"predicates.s", "faddv", "all", 1},
-      {"vl.s", "faddv", "128", 1},
-      {"vl.s", "faddv", "below_max", 1},
-      {"vl.s", "faddv", "max", 0},
-  });
+                       {"faddv.s", "1", "inf", 2},
+                       {"faddv.s", "1", "invalid", 0},
+                       {"faddv.s", "2", "invalid", 1},
+                       {"faddv.s", "2", "nan", 0},
+                       {"faddv.s", "1", "padded", 0},
+                       {"operands.faddv.s", "+inf", "+norm", 1},
+                       {"operands.faddv.s", "-inf", "+norm", 1},
+                       {"operands.faddv.s", "+inf", "-inf", 0},  // level 2: not an operand bin
+                       {"results.s", "inf", "RN", 2},
+                       {"results.s", "nan_invalid", "RN", 1},
+                       {"flags.s", "IOC.set", "RN", 1},
+                       {"flags.s", "IOC.clear", "RN", 2},
+                       {"predicates.s", "faddv", "all", 1},
+                       {"vl.s", "faddv", "128", 1},
+                       {"vl.s", "faddv", "below_max", 1},
+                       {"vl.s", "faddv", "max", 0},
+                   });
   EXPECT_EQ(db.cases(), 1u);
 }
 
@@ -246,8 +265,8 @@ TEST(FcovSample, FaddvTreeLevels) {
 TEST(FcovSample, FaddvPadding) {
   const Model m(512);
   const uint64_t one = 0x3ff0000000000000;
-  const Db db = SampleOne(m, MakeCase(Op::kFaddv, Fmt::kD, 384, 0x010101010101, {},
-                                      {one, one, one, one, one, one}));
+  const Db db = SampleOne(
+      m, MakeCase(Op::kFaddv, Fmt::kD, 384, 0x010101010101, {}, {one, one, one, one, one, one}));
   EXPECT_EQ(Count(db, "faddv.d", "1", "padded"), 1u);
   EXPECT_EQ(Count(db, "faddv.d", "2", "padded"), 1u);
   EXPECT_EQ(Count(db, "faddv.d", "3", "padded"), 0u);
@@ -260,6 +279,7 @@ TEST(FcovSample, FaddvPadding) {
 TEST(FcovSample, FaddaActiveCounts) {
   const Model m(512);
   const std::vector<uint64_t> b = {0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000};
+  // clang-format off
   const struct { uint64_t pg; const char* col; } kCases[] = {
       {0x0000, "none"}, {0x0010, "one"}, {0x0011, "some"}, {0x1111, "all"}};
   for (const auto& k : kCases) {
@@ -268,6 +288,7 @@ TEST(FcovSample, FaddaActiveCounts) {
       EXPECT_EQ(Count(db, "fadda", "s", col), std::string(col) == k.col ? 1u : 0u) << k.pg;
     }
   }
+  // clang-format on
   // The first step adds the accumulator (+0) to element 1 (1.0); the second is a sum, 1 + 1.
   const Db db = SampleOne(m, MakeCase(Op::kFadda, Fmt::kS, 128, 0x1010, {0x00000000}, b));
   EXPECT_EQ(Count(db, "operands.fadda.s", "+0", "+norm"), 1u);
@@ -292,6 +313,7 @@ TEST(FcovSample, FaddpPairKinds) {
 // Predicate patterns of FADD h at VL 128: 16 predicate bits, element e governed by bit 2e.
 TEST(FcovSample, PredicatePatterns) {
   const Model m(512);
+  // clang-format off
   const struct { uint64_t pg; const char* col; } kCases[] = {
       {0x5555, "all"}, {0xffff, "all+junk"}, {0x0000, "none"}, {0x0002, "none+junk"},
       {0x0001, "mixed"}, {0x0003, "mixed+junk"}};
@@ -299,6 +321,7 @@ TEST(FcovSample, PredicatePatterns) {
     const Db db = SampleOne(m, MakeCase(Op::kFadd, Fmt::kH, 128, k.pg, {0x3c00}, {0x3c00}));
     EXPECT_EQ(Count(db, "predicates.h", "fadd", k.col), 1u) << k.col;
   }
+  // clang-format on
 }
 
 // Immediate forms cross Zdn with the immediate: FSUBR h #1.0 computes 1.0 - Zdn (op2 = Zdn).
@@ -341,8 +364,7 @@ TEST(FcovModel, UnreachableBinsAreNeverHit) {
       size_t row, col;
       const Group& grp = m.GroupOf(i, &row, &col);
       ADD_FAILURE() << "max_vl " << max_vl << ": " << grp.name << " " << grp.rows[row] << " "
-                    << grp.cols[col] << " hit " << db.count(i) << " times: "
-                    << m.Unreachable(i);
+                    << grp.cols[col] << " hit " << db.count(i) << " times: " << m.Unreachable(i);
     }
   }
 }
@@ -355,12 +377,12 @@ TEST(FcovModel, ReasonsOfUnreachableBins) {
     EXPECT_TRUE(m.Find(g, row, col, &i)) << g << " " << row << " " << col;
     return m.Unreachable(i);
   };
-  EXPECT_NE(why(m512, "flags.h", "IDC.set", "RN.FZ"), "");      // half never raises IDC
+  EXPECT_NE(why(m512, "flags.h", "IDC.set", "RN.FZ"), "");  // half never raises IDC
   EXPECT_EQ(why(m512, "flags.s", "IDC.set", "RN.FZ"), "");
-  EXPECT_NE(why(m512, "flags.s", "IDC.set", "RN.FZ16"), "");    // FZ16 does not flush s
+  EXPECT_NE(why(m512, "flags.s", "IDC.set", "RN.FZ16"), "");  // FZ16 does not flush s
   EXPECT_NE(why(m512, "flags.d", "DZC.set", "RZ"), "");
   EXPECT_EQ(why(m512, "flags.d", "DZC.clear", "RZ"), "");
-  EXPECT_NE(why(m512, "flags.s", "UFC.set", "RN"), "");         // tiny sums are exact
+  EXPECT_NE(why(m512, "flags.s", "UFC.set", "RN"), "");  // tiny sums are exact
   EXPECT_EQ(why(m512, "flags.s", "UFC.set", "RN.FZ"), "");
   EXPECT_NE(why(m512, "results.h", "subnormal", "RN.FZ16"), "");
   EXPECT_EQ(why(m512, "results.h", "subnormal", "RN.FZ"), "");  // FZ leaves half alone
@@ -428,14 +450,15 @@ TEST(FcovDb, ParseErrorsNameTheLine) {
   EXPECT_EQ(error.rfind("x.fcov:1: ", 0), 0u) << error;
   EXPECT_FALSE(ParseDb("vfadd-fcov 1 max_vl=1024 cases=1\n", "x.fcov", m, &db, &error));
   EXPECT_NE(error.find("maximum VL 1024"), std::string::npos) << error;
-  EXPECT_FALSE(ParseDb("vfadd-fcov 1 max_vl=512 cases=2\nresults.h zero RN 5\nresults.h frob RN 1\n",
-                       "x.fcov", m, &db, &error));
+  EXPECT_FALSE(
+      ParseDb("vfadd-fcov 1 max_vl=512 cases=2\nresults.h zero RN 5\nresults.h frob RN 1\n",
+              "x.fcov", m, &db, &error));
   EXPECT_EQ(error.rfind("x.fcov:3: ", 0), 0u) << error;
-  EXPECT_FALSE(ParseDb("vfadd-fcov 1 max_vl=512 cases=2\nresults.h zero RN x5\n", "x.fcov", m,
-                       &db, &error));
+  EXPECT_FALSE(
+      ParseDb("vfadd-fcov 1 max_vl=512 cases=2\nresults.h zero RN x5\n", "x.fcov", m, &db, &error));
   EXPECT_NE(error.find("x.fcov:2: field 4 'count'"), std::string::npos) << error;
-  EXPECT_FALSE(ParseDb("vfadd-fcov 1 max_vl=512 cases=2\nresults.h zero\n", "x.fcov", m, &db,
-                       &error));
+  EXPECT_FALSE(
+      ParseDb("vfadd-fcov 1 max_vl=512 cases=2\nresults.h zero\n", "x.fcov", m, &db, &error));
   EXPECT_EQ(error.rfind("x.fcov:2: ", 0), 0u) << error;
   // Nothing of a rejected database is added.
   EXPECT_EQ(db.cases(), 0u);
@@ -449,11 +472,11 @@ TEST(FcovDb, ReportsListHolesAndFigures) {
   EXPECT_EQ(md.rfind("# one case\n", 0), 0u);
   EXPECT_NE(md.find("1 cases sampled (maximum VL 512)"), std::string::npos);
   EXPECT_NE(md.find("## Holes"), std::string::npos);
-  EXPECT_NE(md.find("- `operands.fadd.h`"), std::string::npos);   // 195 of 196 still holes
+  EXPECT_NE(md.find("- `operands.fadd.h`"), std::string::npos);  // 195 of 196 still holes
   EXPECT_NE(md.find("| fadda | 12 | 0 | 0.0% |"), std::string::npos) << md;
   const std::string html = db.Html("one case");
   EXPECT_NE(html.find("<h3 id=\"operands.fadd.h\">"), std::string::npos);
-  EXPECT_NE(html.find("class=off"), std::string::npos);           // unreachable cells
+  EXPECT_NE(html.find("class=off"), std::string::npos);  // unreachable cells
 }
 
 }  // namespace

@@ -116,14 +116,13 @@ VFADD_ROUNDING_MATH Expect RefAdd(uint32_t a, uint32_t b, RMode m, const double*
     if (HIsZero(a) && HIsZero(b) && a == b) return {a, 0};
     return {m == RMode::kRM ? 0x8000u : 0x0000u, 0};
   }
-  const int k = std::max(Ilogb(x), -14) - 10;       // quantum exponent
+  const int k = std::max(Ilogb(x), -14) - 10;              // quantum exponent
   const double r = std::nearbyint(x * kPow2.inv[k + 24]);  // correctly rounded in host mode
   const double y = r * kPow2.q[k + 24];
   const uint32_t sign = x < 0 ? 0x8000 : 0;
   const double ay = std::fabs(y);
   if (ay > 65504.0) {
-    const bool to_inf = m == RMode::kRN || (m == RMode::kRP && !sign) ||
-                        (m == RMode::kRM && sign);
+    const bool to_inf = m == RMode::kRN || (m == RMode::kRP && !sign) || (m == RMode::kRM && sign);
     return {sign | (to_inf ? 0x7C00u : 0x7BFFu), kOFC | kIXC};
   }
   const uint32_t ixc = y != x ? static_cast<uint32_t>(kIXC) : 0u;
@@ -163,12 +162,12 @@ struct Sweep {
   void Report(RMode m, uint32_t a, uint32_t b, const Expect& want, const FpResult& got) {
     std::lock_guard<std::mutex> lock(mu);
     if (reports.size() >= 12) return;
-    reports.push_back(std::string(ModeName(m)) + " FADD " + Hex16(a) + " (" +
-                      DescribeValue(Fmt::kH, a) + ") + " + Hex16(b) + " (" +
-                      DescribeValue(Fmt::kH, b) + "): got " + Hex16(static_cast<uint32_t>(got.bits)) +
-                      " (" + DescribeValue(Fmt::kH, got.bits) + ") " + FlagNames(got.flags) +
-                      ", want " + Hex16(want.bits) + " (" + DescribeValue(Fmt::kH, want.bits) +
-                      ") " + FlagNames(want.flags));
+    reports.push_back(
+        std::string(ModeName(m)) + " FADD " + Hex16(a) + " (" + DescribeValue(Fmt::kH, a) + ") + " +
+        Hex16(b) + " (" + DescribeValue(Fmt::kH, b) + "): got " +
+        Hex16(static_cast<uint32_t>(got.bits)) + " (" + DescribeValue(Fmt::kH, got.bits) + ") " +
+        FlagNames(got.flags) + ", want " + Hex16(want.bits) + " (" +
+        DescribeValue(Fmt::kH, want.bits) + ") " + FlagNames(want.flags));
   }
 
   void Worker() {
@@ -216,11 +215,11 @@ struct Sweep {
       const double secs = std::chrono::duration<double>(now - start).count();
       const double done = static_cast<double>(pairs_done.load());
       const double rate = done / secs;
-      std::fprintf(stderr, "fp16 exhaustive: %5.1f%% done, %.1f Mpairs/s, ETA %.0f s, %" PRIu64
+      std::fprintf(stderr,
+                   "fp16 exhaustive: %5.1f%% done, %.1f Mpairs/s, ETA %.0f s, %" PRIu64
                    " mismatches so far\n",
                    100.0 * done / static_cast<double>(total), rate / 1e6,
-                   rate > 0 ? (static_cast<double>(total) - done) / rate : 0.0,
-                   mismatches.load());
+                   rate > 0 ? (static_cast<double>(total) - done) / rate : 0.0, mismatches.load());
     }
     for (std::thread& t : threads) t.join();
   }
@@ -237,10 +236,10 @@ struct Sweep {
 // Encodings worth crossing with everything: zeros, subnormal/normal boundaries, 1.0 and its
 // neighbours, half-ulp values, the overflow boundary, infinities and NaNs of both kinds.
 const uint32_t kSpecials[] = {
-    0x0000, 0x8000, 0x0001, 0x8001, 0x0002, 0x0200, 0x03FF, 0x83FF, 0x0400, 0x8400, 0x0401,
-    0x07FF, 0x1000, 0x1001, 0x0FFF, 0x3BFF, 0x3C00, 0xBC00, 0x3C01, 0xBC01, 0x3FFF, 0x4000,
-    0x4C00, 0x4BFF, 0x6800, 0x7800, 0x7BFE, 0x7BFF, 0xFBFF, 0x7C00, 0xFC00, 0x7C01, 0xFC01,
-    0x7DFF, 0xFDFF, 0x7E00, 0xFE00, 0x7E01, 0x7FFF, 0xFFFF,
+    0x0000, 0x8000, 0x0001, 0x8001, 0x0002, 0x0200, 0x03FF, 0x83FF, 0x0400, 0x8400,
+    0x0401, 0x07FF, 0x1000, 0x1001, 0x0FFF, 0x3BFF, 0x3C00, 0xBC00, 0x3C01, 0xBC01,
+    0x3FFF, 0x4000, 0x4C00, 0x4BFF, 0x6800, 0x7800, 0x7BFE, 0x7BFF, 0xFBFF, 0x7C00,
+    0xFC00, 0x7C01, 0xFC01, 0x7DFF, 0xFDFF, 0x7E00, 0xFE00, 0x7E01, 0x7FFF, 0xFFFF,
 };
 
 TEST(Fp16ReferenceTest, SelfCheck) {

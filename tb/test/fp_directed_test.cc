@@ -47,8 +47,7 @@ class CountEnvironment : public ::testing::Environment {
  public:
   void TearDown() override { std::printf("fp_directed_test: %d directed checks run\n", g_checks); }
 };
-::testing::Environment* const kCountEnv =
-    ::testing::AddGlobalTestEnvironment(new CountEnvironment);
+::testing::Environment* const kCountEnv = ::testing::AddGlobalTestEnvironment(new CountEnvironment);
 
 std::string Hex(Fmt f, uint64_t v) {
   char buf[40];
@@ -57,8 +56,8 @@ std::string Hex(Fmt f, uint64_t v) {
 }
 
 // Runs one operation and compares bits and the exact flag set.
-void Check(Fmt f, Op op, uint64_t a, uint64_t b, uint32_t fpcr, uint64_t want,
-           uint32_t want_flags, const std::string& why) {
+void Check(Fmt f, Op op, uint64_t a, uint64_t b, uint32_t fpcr, uint64_t want, uint32_t want_flags,
+           const std::string& why) {
   ++g_checks;
   const FpResult r = op == Op::kAdd ? FpAdd(f, a, b, Fpcr{fpcr}) : FpSub(f, a, b, Fpcr{fpcr});
   EXPECT_TRUE(r.bits == want && r.flags == want_flags)
@@ -73,8 +72,7 @@ void Check(Fmt f, Op op, uint64_t a, uint64_t b, uint32_t fpcr, uint64_t want,
 // ---------------------------------------------------------------------------------------------
 // Encodings of a format, built from the field widths only.
 struct Fx {
-  explicit Fx(Fmt fmt)
-      : f(fmt), ebits(exp_bits(fmt)), fbits(man_bits(fmt)), bias_v(bias(fmt)) {}
+  explicit Fx(Fmt fmt) : f(fmt), ebits(exp_bits(fmt)), fbits(man_bits(fmt)), bias_v(bias(fmt)) {}
   Fmt f;
   int ebits, fbits, bias_v;
 
@@ -123,8 +121,8 @@ struct Row {
 
 Row All(std::string why, Op op, uint64_t a, uint64_t b, uint32_t extra, uint64_t want,
         uint32_t flags) {
-  return Row{std::move(why), op, a, b, extra, {want, want, want, want},
-             {flags, flags, flags, flags}};
+  return Row{
+      std::move(why), op, a, b, extra, {want, want, want, want}, {flags, flags, flags, flags}};
 }
 // Per-mode results {RN, RP, RM, RZ}, same flags in every mode.
 Row Modes(std::string why, Op op, uint64_t a, uint64_t b, uint32_t extra,
@@ -160,12 +158,13 @@ TEST_P(FpGenericTest, RoundingTiesStickyCarry) {
   const Fx x(fmt());
   const int F = x.fbits;
   const uint64_t one = x.One(), one_u = x.OneU(), one_u2 = x.Enc(false, x.bias_v, 2);
-  const uint64_t h = x.Pow2(-F - 1);                       // half ulp of 1.0
-  const uint64_t below1 = x.Enc(false, x.bias_v - 1, x.FracMask());      // 1 - ulp/2
+  const uint64_t h = x.Pow2(-F - 1);                                       // half ulp of 1.0
+  const uint64_t below1 = x.Enc(false, x.bias_v - 1, x.FracMask());        // 1 - ulp/2
   const uint64_t below1_2 = x.Enc(false, x.bias_v - 1, x.FracMask() - 1);  // 1 - ulp
   const uint64_t two_m = x.Enc(false, x.bias_v, x.FracMask());             // 2 - ulp
   const uint64_t two = x.Enc(false, x.bias_v + 1, 0);
   const uint64_t two_u = x.Enc(false, x.bias_v + 1, 1), two_u2 = x.Enc(false, x.bias_v + 1, 2);
+  // clang-format off
   const std::vector<Row> rows = {
       Modes("1 + h: exact tie between 1 and 1u; RN keeps the even 1; RP up; RM/RZ truncate; IXC",
             Op::kAdd, one, h, 0, {one, one_u, one, one}, kIXC),
@@ -226,6 +225,7 @@ TEST_P(FpGenericTest, RoundingTiesStickyCarry) {
           x.Pow2(-F), 0),
       All("1 + (-0.5) = 0.5 exactly; no flags", Op::kAdd, one, x.Pow2(-1, true), 0, x.Pow2(-1), 0),
   };
+  // clang-format on
   Run(rows, {0, kAhp, kDn});
 }
 
@@ -235,6 +235,7 @@ TEST_P(FpGenericTest, Overflow) {
   const int F = x.fbits;
   const uint64_t max = x.Max(), nmax = x.Max(true), inf = x.Inf(), ninf = x.Inf(true);
   const uint32_t ov = kOFC | kIXC;
+  // clang-format off
   const std::vector<Row> rows = {
       Row{"Max + Max (5.3): RN/RP +inf; RM/RZ +Max; OFC|IXC", Op::kAdd, max, max, 0,
           {inf, inf, max, max}, {ov, ov, ov, ov}},
@@ -270,6 +271,7 @@ TEST_P(FpGenericTest, Overflow) {
       Row{"2^emax + 2^emax = 2^(emax+1): overflow; RN/RP inf; RM/RZ Max; OFC|IXC", Op::kAdd,
           x.Pow2(x.Emax()), x.Pow2(x.Emax()), 0, {inf, inf, max, max}, {ov, ov, ov, ov}},
   };
+  // clang-format on
   Run(rows, {0, kAhp, kDn});
 }
 
@@ -279,6 +281,7 @@ TEST_P(FpGenericTest, Overflow) {
 TEST_P(FpGenericTest, SubnormalResultsExact) {
   const Fx x(fmt());
   const uint64_t n15 = x.Enc(false, 1, x.QBit());  // 1.5 * MinNorm
+  // clang-format off
   const std::vector<Row> rows = {
       All("MinNorm + (-MinSub) = MaxSub exactly; no UFC", Op::kAdd, x.MinNorm(), x.MinSub(true),
           0, x.MaxSub(), 0),
@@ -303,6 +306,7 @@ TEST_P(FpGenericTest, SubnormalResultsExact) {
       All("-MinSub + -MinSub (denormals used with flush off) = -2*MinSub", Op::kAdd,
           x.MinSub(true), x.MinSub(true), 0, x.Enc(true, 0, 2), 0),
   };
+  // clang-format on
   Run(rows, {0, kAhp, kDn});
 }
 
@@ -310,6 +314,7 @@ TEST_P(FpGenericTest, SubnormalResultsExact) {
 TEST_P(FpGenericTest, SignedZeros) {
   const Fx x(fmt());
   const uint64_t pz = x.Zero(), nz = x.Zero(true);
+  // clang-format off
   const std::vector<Row> rows = {
       Modes("1 + (-1): exact zero -> +0, -0 in RM", Op::kAdd, x.One(), x.One(true), 0,
             ExactZero(x), 0),
@@ -346,6 +351,7 @@ TEST_P(FpGenericTest, SignedZeros) {
       All("FSUB +0 - MinSub = -MinSub", Op::kSub, pz, x.MinSub(), 0, x.MinSub(true), 0),
       All("FSUB -0 - -Max = +Max", Op::kSub, nz, x.Max(true), 0, x.Max(), 0),
   };
+  // clang-format on
   Run(rows, {0, kAhp, kDn});
 }
 
@@ -353,6 +359,7 @@ TEST_P(FpGenericTest, SignedZeros) {
 TEST_P(FpGenericTest, Infinities) {
   const Fx x(fmt());
   const uint64_t inf = x.Inf(), ninf = x.Inf(true), dnan = x.DNaN();
+  // clang-format off
   const std::vector<Row> rows = {
       All("+inf + -inf: invalid -> default NaN with IOC even though DN=0", Op::kAdd, inf, ninf, 0,
           dnan, kIOC),
@@ -381,6 +388,7 @@ TEST_P(FpGenericTest, Infinities) {
       All("FSUB +0 - +inf = -inf", Op::kSub, x.Zero(), inf, 0, ninf, 0),
       All("+inf + +inf with DN=1: no NaN involved, +inf", Op::kAdd, inf, inf, kDn, inf, 0),
   };
+  // clang-format on
   Run(rows, {0, kAhp});
 }
 
@@ -392,6 +400,7 @@ TEST_P(FpGenericTest, NaNPriorityAndQuieting) {
   const uint64_t sa = x.SNaN(0x6), sb = x.SNaN(0x9, true);
   const uint64_t s_full = x.SNaN(x.QBit() - 1, true);  // sNaN with every payload bit set
   const uint64_t one = x.One();
+  // clang-format off
   const std::vector<Row> rows = {
       All("qNaN(op1) + qNaN(op2) -> op1 unchanged", Op::kAdd, qa, qb, 0, qa, 0),
       All("qNaN(op1, negative) + qNaN(op2) -> op1, sign kept", Op::kAdd, qb, qa, 0, qb, 0),
@@ -431,6 +440,7 @@ TEST_P(FpGenericTest, NaNPriorityAndQuieting) {
       All("FSUB +inf - qNaN -> qNaN (no invalid)", Op::kSub, x.Inf(), qa, 0, qa, 0),
       All("FSUB +inf - sNaN -> quiet, one IOC only", Op::kSub, x.Inf(), sa, 0, x.Quiet(sa), kIOC),
   };
+  // clang-format on
   Run(rows, {0, kAhp});
 }
 
@@ -440,6 +450,7 @@ TEST_P(FpGenericTest, DefaultNaNMode) {
   const uint64_t qa = x.QNaN(0x5), qb = x.QNaN(0x3, true);
   const uint64_t sa = x.SNaN(0x6), sb = x.SNaN(0x9, true);
   const uint64_t d = x.DNaN();
+  // clang-format off
   const std::vector<Row> rows = {
       All("DN: qNaN + qNaN -> default NaN, no flags", Op::kAdd, qa, qb, kDn, d, 0),
       All("DN: negative qNaN + 1 -> default NaN (positive)", Op::kAdd, qb, x.One(), kDn, d, 0),
@@ -453,6 +464,7 @@ TEST_P(FpGenericTest, DefaultNaNMode) {
       All("DN: FSUB sNaN - inf -> default NaN, IOC", Op::kSub, sb, x.Inf(), kDn, d, kIOC),
       All("DN: qNaN + inf -> default NaN", Op::kAdd, qa, x.Inf(true), kDn, d, 0),
   };
+  // clang-format on
   Run(rows, {0, kAhp});
 }
 
@@ -468,6 +480,7 @@ TEST_P(FpGenericTest, InputFlush) {
   const uint32_t fz = FlushBit(fmt()), idc = Idc(fmt());
   const uint64_t qa = x.QNaN(0x5), qb = x.QNaN(0x3, true);
   const uint64_t sa = x.SNaN(0x6), sb = x.SNaN(0x9, true);
+  // clang-format off
   const std::vector<Row> rows = {
       All("MinSub flushed to +0; +0 + +0 -> +0", Op::kAdd, x.MinSub(), x.Zero(), fz, x.Zero(),
           idc),
@@ -527,6 +540,7 @@ TEST_P(FpGenericTest, InputFlush) {
       All("MinNorm is not a denormal: MinNorm + MinNorm = 2 MinNorm, no IDC", Op::kAdd,
           x.MinNorm(), x.MinNorm(), fz, x.Enc(false, 2, 0), 0),
   };
+  // clang-format on
   // With the other format's control bit set as well the result must not change.
   Run(rows, {0, OtherFlushBit(fmt())});
 }
@@ -536,6 +550,7 @@ TEST_P(FpGenericTest, OutputFlush) {
   const Fx x(fmt());
   const uint32_t fz = FlushBit(fmt());
   const uint64_t n15 = x.Enc(false, 1, x.QBit());  // 1.5 * MinNorm
+  // clang-format off
   const std::vector<Row> rows = {
       All("1.5*MinNorm - MinNorm = MinNorm/2, tiny -> +0 with UFC only (no IXC) in every mode",
           Op::kAdd, n15, x.MinNorm(true), fz, x.Zero(), kUFC),
@@ -561,6 +576,7 @@ TEST_P(FpGenericTest, OutputFlush) {
       Modes("1 + h under flush: ordinary rounding unaffected (tie to even etc.)", Op::kAdd,
             x.One(), x.Pow2(-x.fbits - 1), fz, {x.One(), x.OneU(), x.One(), x.One()}, kIXC),
   };
+  // clang-format on
   Run(rows, {0, OtherFlushBit(fmt())});
 }
 
@@ -568,6 +584,7 @@ TEST_P(FpGenericTest, OutputFlush) {
 TEST_P(FpGenericTest, FlushControlOfOtherFormatIgnored) {
   const Fx x(fmt());
   const uint32_t other = OtherFlushBit(fmt());
+  // clang-format off
   const std::vector<Row> rows = {
       All("MinSub + 0: denormal used -> MinSub, no flags", Op::kAdd, x.MinSub(), x.Zero(), other,
           x.MinSub(), 0),
@@ -584,6 +601,7 @@ TEST_P(FpGenericTest, FlushControlOfOtherFormatIgnored) {
       All("FSUB MinNorm - (1+ulp)*MinNorm = -MinSub, not flushed", Op::kSub, x.MinNorm(),
           x.Enc(false, 1, 1), other, x.MinSub(true), 0),
   };
+  // clang-format on
   Run(rows, {0, kAhp});
 }
 
@@ -629,12 +647,12 @@ TEST(FpAddEmpTest, Section1And2InputFlush) {
       {"[EMP 2] S 0x00000001 + 0, FZ=1: flushed, IDC", S, kA, 0x00000001, 0x00000000, kFz,
        0x00000000, kIDC},
       {"[EMP 2] D 1 + 0, FZ=1: flushed, IDC", D, kA, 0x1, 0x0, kFz, 0x0, kIDC},
-      {"[EMP 2] S 1.0 + 0x00000001, FZ=1: the denormal vanished: 1.0, IDC only", S, kA,
-       0x3F800000, 0x00000001, kFz, 0x3F800000, kIDC},
+      {"[EMP 2] S 1.0 + 0x00000001, FZ=1: the denormal vanished: 1.0, IDC only", S, kA, 0x3F800000,
+       0x00000001, kFz, 0x3F800000, kIDC},
       {"[EMP 2] S 1.0 + 0x00000001, FZ=0: rounding error 2^-149 -> 1.0, IXC", S, kA, 0x3F800000,
        0x00000001, 0, 0x3F800000, kIXC},
-      {"[EMP 2] S FZ=1 denorm + qNaN -> qNaN, IDC", S, kA, 0x00000001, 0x7FC00001, kFz,
-       0x7FC00001, kIDC},
+      {"[EMP 2] S FZ=1 denorm + qNaN -> qNaN, IDC", S, kA, 0x00000001, 0x7FC00001, kFz, 0x7FC00001,
+       kIDC},
       {"[EMP 2] S FZ=1 denorm + sNaN -> quiet, IOC|IDC", S, kA, 0x00000001, 0x7F800001, kFz,
        0x7FC00001, kIOC | kIDC},
       {"[EMP 2] S FZ=1 denorm + inf -> inf, IDC", S, kA, 0x00000001, 0x7F800000, kFz, 0x7F800000,
@@ -645,25 +663,24 @@ TEST(FpAddEmpTest, Section1And2InputFlush) {
        0x80000000, kIDC},
       {"[EMP 4] S FZ=1 -denorm + -0 -> -0, IDC", S, kA, 0x80000001, 0x80000000, kFz, 0x80000000,
        kIDC},
-      {"S FZ16=1 (FZ=0): FZ16 irrelevant to single, denormal used", S, kA, 0x00000001,
-       0x00000000, kFz16, 0x00000001, 0},
+      {"S FZ16=1 (FZ=0): FZ16 irrelevant to single, denormal used", S, kA, 0x00000001, 0x00000000,
+       kFz16, 0x00000001, 0},
       {"D FZ16=1 (FZ=0): FZ16 irrelevant to double", D, kA, 0x000FFFFFFFFFFFFF, 0x0, kFz16,
        0x000FFFFFFFFFFFFF, 0},
       {"H FZ16=1: 1.0 + 0x03FF flushed -> 1.0 exactly, no IXC, no IDC", H, kA, 0x3C00, 0x03FF,
        kFz16, 0x3C00, 0},
-      {"H FZ16=0: 1.0 + 0x03FF (1023*2^-24 < 2^-11 half ulp) -> 1.0, IXC", H, kA, 0x3C00, 0x03FF,
-       0, 0x3C00, kIXC},
+      {"H FZ16=0: 1.0 + 0x03FF (1023*2^-24 < 2^-11 half ulp) -> 1.0, IXC", H, kA, 0x3C00, 0x03FF, 0,
+       0x3C00, kIXC},
       {"H FZ16=0 RP: 1.0 + 0x03FF -> 0x3C01, IXC", H, kA, 0x3C00, 0x03FF, kRP, 0x3C01, kIXC},
       {"S FZ=1: -2^-149 + 2^-126 -> denormal flushed, 0x00800000, IDC (unflushed 0x007FFFFF)", S,
        kA, 0x80000001, 0x00800000, kFz, 0x00800000, kIDC},
-      {"S FZ=0: -2^-149 + 2^-126 = 0x007FFFFF exactly, no flags", S, kA, 0x80000001, 0x00800000,
-       0, 0x007FFFFF, 0},
+      {"S FZ=0: -2^-149 + 2^-126 = 0x007FFFFF exactly, no flags", S, kA, 0x80000001, 0x00800000, 0,
+       0x007FFFFF, 0},
       {"D FZ=1: denorm + 1.5*2^-1022 -> 1.5*2^-1022, IDC", D, kA, 0x0000000000000001,
        0x0018000000000000, kFz, 0x0018000000000000, kIDC},
       {"D FZ=1 denorm + sNaN 0xFFF0000000000001 -> 0xFFF8000000000001, IOC|IDC", D, kA,
        0x0000000000000001, 0xFFF0000000000001, kFz, 0xFFF8000000000001, kIOC | kIDC},
-      {"H FZ16=1 denorm + qNaN -> qNaN, no IDC for half", H, kA, 0x0001, 0x7E01, kFz16, 0x7E01,
-       0},
+      {"H FZ16=1 denorm + qNaN -> qNaN, no IDC for half", H, kA, 0x0001, 0x7E01, kFz16, 0x7E01, 0},
       {"H FZ16=1 denorm + sNaN -> quiet, IOC only", H, kA, 0x83FF, 0x7C01, kFz16, 0x7E01, kIOC},
       {"H FZ16=1 -denorm + -inf -> -inf, no flags", H, kA, 0x8001, 0xFC00, kFz16, 0xFC00, 0},
   });
@@ -671,33 +688,31 @@ TEST(FpAddEmpTest, Section1And2InputFlush) {
 
 TEST(FpAddEmpTest, Section3NaNs) {
   RunLits({
-      {"[EMP 3] qNaN 0x7fc0000a + sNaN 0xff80000b -> 0xffc0000b (sNaN op2 wins, sign kept), IOC",
-       S, kA, 0x7FC0000A, 0xFF80000B, 0, 0xFFC0000B, kIOC},
+      {"[EMP 3] qNaN 0x7fc0000a + sNaN 0xff80000b -> 0xffc0000b (sNaN op2 wins, sign kept), IOC", S,
+       kA, 0x7FC0000A, 0xFF80000B, 0, 0xFFC0000B, kIOC},
       {"[EMP 3] 0xffc0000a + 0x7fc0000b -> op1 0xffc0000a", S, kA, 0xFFC0000A, 0x7FC0000B, 0,
        0xFFC0000A, 0},
-      {"[EMP 3] 1 + sNaN, DN=1 -> 0x7fc00000, IOC", S, kA, 0x3F800000, 0x7F800001, kDn,
-       0x7FC00000, kIOC},
-      {"[EMP 3] half sNaN 0x7d01 -> 0x7f01, IOC (as op1)", H, kA, 0x7D01, 0x3C00, 0, 0x7F01,
+      {"[EMP 3] 1 + sNaN, DN=1 -> 0x7fc00000, IOC", S, kA, 0x3F800000, 0x7F800001, kDn, 0x7FC00000,
        kIOC},
-      {"[EMP 3] half sNaN 0x7d01 -> 0x7f01, IOC (as op2)", H, kA, 0x3C00, 0x7D01, 0, 0x7F01,
-       kIOC},
-      {"[EMP 3] FSUB Zdn=qNaN(a), Zm=qNaN(b) -> a", S, kSb, 0x7FC0000A, 0x7FC0000B, 0,
-       0x7FC0000A, 0},
+      {"[EMP 3] half sNaN 0x7d01 -> 0x7f01, IOC (as op1)", H, kA, 0x7D01, 0x3C00, 0, 0x7F01, kIOC},
+      {"[EMP 3] half sNaN 0x7d01 -> 0x7f01, IOC (as op2)", H, kA, 0x3C00, 0x7D01, 0, 0x7F01, kIOC},
+      {"[EMP 3] FSUB Zdn=qNaN(a), Zm=qNaN(b) -> a", S, kSb, 0x7FC0000A, 0x7FC0000B, 0, 0x7FC0000A,
+       0},
       {"[EMP 3] FSUBR same inputs = FPSub(Zm, Zdn) -> b", S, kSb, 0x7FC0000B, 0x7FC0000A, 0,
        0x7FC0000B, 0},
       {"[EMP 6.7] FADDV node qNaN(a) + quiet(sNaN b): both quiet now, op1 a wins, no new IOC", S,
        kA, 0x7FC0000A, 0x7FC0000B, 0, 0x7FC0000A, 0},
-      {"[EMP 6.7] FADDV leaf node sNaN(b) + +0 -> quiet(b), IOC", S, kA, 0x7F80000B, 0x00000000,
-       0, 0x7FC0000B, kIOC},
+      {"[EMP 6.7] FADDV leaf node sNaN(b) + +0 -> quiet(b), IOC", S, kA, 0x7F80000B, 0x00000000, 0,
+       0x7FC0000B, kIOC},
       {"D sNaN 0x7FF0000000000001 + 1 -> 0x7FF8000000000001, IOC", D, kA, 0x7FF0000000000001,
        0x3FF0000000000000, 0, 0x7FF8000000000001, kIOC},
-      {"D default NaN under DN: 0x7FF8000000000000", D, kA, 0xFFF8000000000123,
-       0x3FF0000000000000, kDn, 0x7FF8000000000000, 0},
+      {"D default NaN under DN: 0x7FF8000000000000", D, kA, 0xFFF8000000000123, 0x3FF0000000000000,
+       kDn, 0x7FF8000000000000, 0},
       {"H default NaN under DN: 0x7E00", H, kA, 0xFE55, 0x3C00, kDn, 0x7E00, 0},
       {"H inf - inf -> 0x7E00, IOC", H, kSb, 0x7C00, 0x7C00, 0, 0x7E00, kIOC},
       {"S -inf + inf -> 0x7FC00000, IOC", S, kA, 0xFF800000, 0x7F800000, 0, 0x7FC00000, kIOC},
-      {"D inf + -inf -> 0x7FF8000000000000, IOC", D, kA, 0x7FF0000000000000, 0xFFF0000000000000,
-       0, 0x7FF8000000000000, kIOC},
+      {"D inf + -inf -> 0x7FF8000000000000, IOC", D, kA, 0x7FF0000000000000, 0xFFF0000000000000, 0,
+       0x7FF8000000000000, kIOC},
       {"AHP=1: half NaN processing unchanged", H, kA, 0x7C01, 0x3C00, kAhp, 0x7E01, kIOC},
   });
 }
@@ -724,8 +739,7 @@ TEST(FpAddEmpTest, Section5RoundingOverflowUnderflow) {
   RunLits({
       {"[EMP 5.3] RN 0x7F7FFFFF + 0x7F7FFFFF -> +inf OFC|IXC", S, kA, 0x7F7FFFFF, 0x7F7FFFFF, 0,
        0x7F800000, kOFC | kIXC},
-      {"[EMP 5.3] RN negation -> -inf", S, kA, 0xFF7FFFFF, 0xFF7FFFFF, 0, 0xFF800000,
-       kOFC | kIXC},
+      {"[EMP 5.3] RN negation -> -inf", S, kA, 0xFF7FFFFF, 0xFF7FFFFF, 0, 0xFF800000, kOFC | kIXC},
       {"[EMP 5.3] RP positive -> +inf", S, kA, 0x7F7FFFFF, 0x7F7FFFFF, kRP, 0x7F800000,
        kOFC | kIXC},
       {"[EMP 5.3] RP negative -> -max", S, kA, 0xFF7FFFFF, 0xFF7FFFFF, kRP, 0xFF7FFFFF,
@@ -754,10 +768,10 @@ TEST(FpAddEmpTest, Section5RoundingOverflowUnderflow) {
        kFz, 0x0200, 0},
       {"[EMP 5.4] two denormals, FZ=0: 3 + 5 units = 0x00000008 exactly", S, kA, 0x00000003,
        0x00000005, 0, 0x00000008, 0},
-      {"[EMP 5.4] H two denormals, FZ16=0: 0x0155 + 0x02AA = 0x03FF exactly", H, kA, 0x0155,
-       0x02AA, 0, 0x03FF, 0},
-      {"[EMP 5.4] RN 1 + 2^-24 -> 0x3F800000 (tie to even), IXC", S, kA, 0x3F800000, 0x33800000,
-       0, 0x3F800000, kIXC},
+      {"[EMP 5.4] H two denormals, FZ16=0: 0x0155 + 0x02AA = 0x03FF exactly", H, kA, 0x0155, 0x02AA,
+       0, 0x03FF, 0},
+      {"[EMP 5.4] RN 1 + 2^-24 -> 0x3F800000 (tie to even), IXC", S, kA, 0x3F800000, 0x33800000, 0,
+       0x3F800000, kIXC},
       {"[EMP 5.4] RN (1+ulp) + 2^-24 -> 0x3F800002, IXC", S, kA, 0x3F800001, 0x33800000, 0,
        0x3F800002, kIXC},
       {"D output flush: 1.5*2^-1022 - 2^-1022, FZ=1 -> +0, UFC", D, kA, 0x0018000000000000,
@@ -770,8 +784,8 @@ TEST(FpAddEmpTest, Section5RoundingOverflowUnderflow) {
        0x7C00, kOFC | kIXC},
       {"H RN 65504 + 15.99 (0x4BFF) -> 65504, IXC", H, kA, 0x7BFF, 0x4BFF, 0, 0x7BFF, kIXC},
       {"H RZ 65504 + 65504 -> 65504, OFC|IXC", H, kA, 0x7BFF, 0x7BFF, kRZ, 0x7BFF, kOFC | kIXC},
-      {"H AHP=1 does not change overflow: 65504 + 65504 RN -> +inf OFC|IXC", H, kA, 0x7BFF,
-       0x7BFF, kAhp, 0x7C00, kOFC | kIXC},
+      {"H AHP=1 does not change overflow: 65504 + 65504 RN -> +inf OFC|IXC", H, kA, 0x7BFF, 0x7BFF,
+       kAhp, 0x7C00, kOFC | kIXC},
       {"D RN max + max -> +inf", D, kA, 0x7FEFFFFFFFFFFFFF, 0x7FEFFFFFFFFFFFFF, 0,
        0x7FF0000000000000, kOFC | kIXC},
       {"D RM -max + -max -> -inf", D, kA, 0xFFEFFFFFFFFFFFFF, 0xFFEFFFFFFFFFFFFF, kRM,
@@ -813,8 +827,7 @@ TEST(FpAddApiTest, UpperOperandBitsIgnored) {
   RunLits({
       {"H: 1 + 1 = 2 with junk above bit 15", H, kA, 0xFFFFFFFFFFFF3C00, 0x123456789ABC3C00, 0,
        0x4000, 0},
-      {"H: sNaN with junk above bit 15 -> 0x7E01, IOC", H, kA, 0xABCD7C01, 0x3C00, 0, 0x7E01,
-       kIOC},
+      {"H: sNaN with junk above bit 15 -> 0x7E01, IOC", H, kA, 0xABCD7C01, 0x3C00, 0, 0x7E01, kIOC},
       {"H FSUB: 1 - 1 with junk -> +0", H, kSb, 0xFFFF3C00, 0x00013C00, 0, 0x0000, 0},
       {"S: 1 + 1 = 2 with junk above bit 31", S, kA, 0xFFFFFFFF3F800000, 0x800000003F800000, 0,
        0x40000000, 0},

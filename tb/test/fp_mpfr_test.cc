@@ -30,7 +30,7 @@
 namespace vfadd {
 namespace {
 
-constexpr int kQuickCases = 200000;       // per format per rounding mode
+constexpr int kQuickCases = 200000;  // per format per rounding mode
 constexpr int kLongCases = 100 * kQuickCases;
 
 uint64_t SplitMix64(uint64_t* state) {
@@ -108,8 +108,10 @@ Pair RandPair(const Fx& x, Rng& r) {
   Pair p{};
   switch (r.Below(8)) {
     case 0: {  // random finite encodings
-      do p.a = r.Next() & (x.SignBit() * 2 - 1); while (x.Be(p.a) > x.MaxBe());
-      do p.b = r.Next() & (x.SignBit() * 2 - 1); while (x.Be(p.b) > x.MaxBe());
+      do p.a = r.Next() & (x.SignBit() * 2 - 1);
+      while (x.Be(p.a) > x.MaxBe());
+      do p.b = r.Next() & (x.SignBit() * 2 - 1);
+      while (x.Be(p.b) > x.MaxBe());
       break;
     }
     case 1: {  // near-equal exponents, opposite signs: cancellation
@@ -270,8 +272,8 @@ class FpMpfrTest : public ::testing::TestWithParam<std::tuple<Fmt, RMode>> {
     const RMode m = std::get<1>(GetParam());
     const Fx x(f);
     MpfrRef ref(x);
-    Rng rng{0x5EEDF00Dull ^ (static_cast<uint64_t>(f) << 40) ^
-            (static_cast<uint64_t>(m) << 48) ^ seed_salt};
+    Rng rng{0x5EEDF00Dull ^ (static_cast<uint64_t>(f) << 40) ^ (static_cast<uint64_t>(m) << 48) ^
+            seed_salt};
     const Fpcr fpcr{static_cast<uint32_t>(m) << 22};
     int64_t mismatches = 0, inexact = 0, overflow = 0, zero = 0, subnormal = 0, underflow = 0;
     int64_t ties = 0;
@@ -295,13 +297,12 @@ class FpMpfrTest : public ::testing::TestWithParam<std::tuple<Fmt, RMode>> {
       subnormal += x.Be(want) == 0 && !x.IsZero(want);
       if (got.bits != want || got.flags != want_flags) {
         if (++mismatches <= 10) {
-          reports.push_back(std::string(1, FmtLetter(f)) + " " + ModeName(m) +
-                            (sub ? " FSUB " : " FADD ") + Hex(f, p.a) + " (" +
-                            DescribeValue(f, p.a) + ") " + (sub ? "- " : "+ ") + Hex(f, p.b) +
-                            " (" + DescribeValue(f, p.b) + "): got " + Hex(f, got.bits) + " (" +
-                            DescribeValue(f, got.bits) + ") " + FlagNames(got.flags) +
-                            ", want " + Hex(f, want) + " (" + DescribeValue(f, want) + ") " +
-                            FlagNames(want_flags));
+          reports.push_back(
+              std::string(1, FmtLetter(f)) + " " + ModeName(m) + (sub ? " FSUB " : " FADD ") +
+              Hex(f, p.a) + " (" + DescribeValue(f, p.a) + ") " + (sub ? "- " : "+ ") +
+              Hex(f, p.b) + " (" + DescribeValue(f, p.b) + "): got " + Hex(f, got.bits) + " (" +
+              DescribeValue(f, got.bits) + ") " + FlagNames(got.flags) + ", want " + Hex(f, want) +
+              " (" + DescribeValue(f, want) + ") " + FlagNames(want_flags));
         }
       }
     }
@@ -336,8 +337,8 @@ std::string ParamName(const ::testing::TestParamInfo<FpMpfrTest::ParamType>& inf
 
 INSTANTIATE_TEST_SUITE_P(AllFormatsAllModes, FpMpfrTest,
                          ::testing::Combine(::testing::Values(Fmt::kH, Fmt::kS, Fmt::kD),
-                                            ::testing::Values(RMode::kRN, RMode::kRP,
-                                                              RMode::kRM, RMode::kRZ)),
+                                            ::testing::Values(RMode::kRN, RMode::kRP, RMode::kRM,
+                                                              RMode::kRZ)),
                          ParamName);
 
 }  // namespace

@@ -350,9 +350,9 @@ TEST(VfaddTraceTest, BadVl) {
   const std::string base = kDocExample;
   // The long ones once overflowed an int while the field was read (undefined behaviour, found by
   // fuzz_trace: fuzz/corpus/trace/regress-vl-overflow.trace; `make test-asan` catches it).
-  for (const std::string vl : {"0", "64", "100", "192", "200", "2176", "4096", "abc", "-128",
-                               "128.0", "0x80", "1e3", "+128", "99999999999",
-                               "123f8000003f8000003f8000003f800000"}) {
+  for (const std::string vl :
+       {"0", "64", "100", "192", "200", "2176", "4096", "abc", "-128", "128.0", "0x80", "1e3",
+        "+128", "99999999999", "123f8000003f8000003f8000003f800000"}) {
     ExpectFieldError(WithField(base, 2, vl), "field 3 'vl'", vl, "multiple of 128");
   }
 }
@@ -526,7 +526,6 @@ TEST(VfaddTraceReaderOpenTest, MissingFileCannotOpen) {
   EXPECT_FALSE(r.Open(path, &error));
   EXPECT_EQ(error.rfind(path + ": cannot open", 0), 0u) << error;
 }
-
 
 // A hex field's message says what is wrong with it: the first bad digit or the digit count.
 TEST(VfaddTraceTest, HexErrorSaysWhatIsWrong) {

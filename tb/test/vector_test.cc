@@ -19,6 +19,7 @@
 #include <functional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -324,46 +325,39 @@ TEST(VfaddTraitsTest, OpList) {
 }
 
 TEST(VfaddTraitsTest, OpTraitsMatchTheIsa) {
-  // Per op, from the encodings of section 7 and trace-format.md: trace name, A64 mnemonic,
-  // governed by Pg, #imm instead of Zm, FPSub, pairwise, scalar result.
-  struct Row {
-    Op op;
-    const char* name;
-    const char* mnemonic;
-    bool predicated, immediate, subtract, pairwise, reduction;
-  };
-  const Row rows[] = {
-      {Op::kFadd, "fadd", "fadd", true, false, false, false, false},
-      {Op::kFaddU, "fadd_u", "fadd", false, false, false, false, false},
-      {Op::kFaddI, "fadd_i", "fadd", true, true, false, false, false},
-      {Op::kFsub, "fsub", "fsub", true, false, true, false, false},
-      {Op::kFsubU, "fsub_u", "fsub", false, false, true, false, false},
-      {Op::kFsubI, "fsub_i", "fsub", true, true, true, false, false},
-      {Op::kFsubr, "fsubr", "fsubr", true, false, true, false, false},
-      {Op::kFsubrI, "fsubr_i", "fsubr", true, true, true, false, false},
-      {Op::kFaddp, "faddp", "faddp", true, false, false, true, false},
-      {Op::kFadda, "fadda", "fadda", true, false, false, false, true},
-      {Op::kFaddv, "faddv", "faddv", true, false, false, false, true},
-  };
-  ASSERT_EQ(sizeof(rows) / sizeof(rows[0]), size_t{kNumOps});
-  for (const Row& w : rows) {
-    const OpTraits& t = Traits(w.op);
-    EXPECT_EQ(t.op, w.op) << w.name;
-    EXPECT_STREQ(t.name, w.name);
-    EXPECT_STREQ(t.mnemonic, w.mnemonic) << w.name;
-    EXPECT_EQ(t.predicated, w.predicated) << w.name;
-    EXPECT_EQ(t.immediate, w.immediate) << w.name;
-    EXPECT_EQ(t.subtract, w.subtract) << w.name;
-    EXPECT_EQ(t.pairwise, w.pairwise) << w.name;
-    EXPECT_EQ(t.reduction, w.reduction) << w.name;
+  // The trace names of trace-format.md, in the enum's order. The rest follows from the form each
+  // name spells (section 7): the mnemonic is the name before '_'; "_u" is the unpredicated form
+  // (no Pg), "_i" the immediate form (#imm for Zm); FSUB and FSUBR are FPSub; FADDP is the
+  // pairwise form; FADDA and FADDV reduce to a scalar.
+  const std::pair<Op, std::string> names[] = {
+      {Op::kFadd, "fadd"},   {Op::kFaddU, "fadd_u"},   {Op::kFaddI, "fadd_i"},
+      {Op::kFsub, "fsub"},   {Op::kFsubU, "fsub_u"},   {Op::kFsubI, "fsub_i"},
+      {Op::kFsubr, "fsubr"}, {Op::kFsubrI, "fsubr_i"}, {Op::kFaddp, "faddp"},
+      {Op::kFadda, "fadda"}, {Op::kFaddv, "faddv"}};
+  ASSERT_EQ(sizeof(names) / sizeof(names[0]), size_t{kNumOps});
+  for (const auto& [op, name] : names) {
+    const std::string mnemonic = name.substr(0, name.find('_'));
+    const bool predicated = name.size() < 2 || name.substr(name.size() - 2) != "_u";
+    const bool immediate = name.size() >= 2 && name.substr(name.size() - 2) == "_i";
+    const bool subtract = mnemonic == "fsub" || mnemonic == "fsubr";
+    const bool reduction = mnemonic == "fadda" || mnemonic == "faddv";
+    const OpTraits& t = Traits(op);
+    EXPECT_EQ(t.op, op) << name;
+    EXPECT_EQ(t.name, name);
+    EXPECT_EQ(t.mnemonic, mnemonic) << name;
+    EXPECT_EQ(t.predicated, predicated) << name;
+    EXPECT_EQ(t.immediate, immediate) << name;
+    EXPECT_EQ(t.subtract, subtract) << name;
+    EXPECT_EQ(t.pairwise, mnemonic == "faddp") << name;
+    EXPECT_EQ(t.reduction, reduction) << name;
     // The older accessors read the same table.
-    EXPECT_STREQ(OpName(w.op), w.name);
-    EXPECT_EQ(IsPredicated(w.op), w.predicated) << w.name;
-    EXPECT_EQ(IsImmediate(w.op), w.immediate) << w.name;
-    EXPECT_EQ(IsScalarResult(w.op), w.reduction) << w.name;
+    EXPECT_EQ(OpName(op), name);
+    EXPECT_EQ(IsPredicated(op), predicated) << name;
+    EXPECT_EQ(IsImmediate(op), immediate) << name;
+    EXPECT_EQ(IsScalarResult(op), reduction) << name;
     Op parsed = Op::kFaddv;
-    EXPECT_TRUE(ParseOp(w.name, &parsed)) << w.name;
-    EXPECT_EQ(parsed, w.op) << w.name;
+    EXPECT_TRUE(ParseOp(name, &parsed)) << name;
+    EXPECT_EQ(parsed, op) << name;
   }
   Op unused;
   EXPECT_FALSE(ParseOp("fadd_v", &unused));

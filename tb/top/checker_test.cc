@@ -131,11 +131,11 @@ void ExpectFired(const std::string& out, Checker& c, const std::string& name,
   const std::vector<std::string> lines = Failures(out);
   EXPECT_EQ(lines.size(), times) << "expected " << name << " " << times << " time(s); output:\n"
                                  << out;
-  const std::string want = "Assertion failed in " + kPath + name + ": " + kPath + name +
-                           ": assertion failed: " + text;
+  const std::string want =
+      "Assertion failed in " + kPath + name + ": " + kPath + name + ": assertion failed: " + text;
   for (const std::string& l : lines) {
-    const bool ends = l.size() >= want.size() &&
-                      l.compare(l.size() - want.size(), want.size(), want) == 0;
+    const bool ends =
+        l.size() >= want.size() && l.compare(l.size() - want.size(), want.size(), want) == 0;
     EXPECT_TRUE(ends) << "expected a line ending in \"" << want << "\", got: " << l;
   }
   EXPECT_EQ(c.ctx().gotError(), times > 0);
@@ -165,17 +165,39 @@ TEST(TopChecker, ReqStable_bad) {
     c.Cycle();  // presented, not taken
     Vtop_checker& p = c.pins();
     switch (port) {
-      case 0: p.req_raw_i ^= 1; break;
-      case 1: p.req_insn_i ^= 1u << 31; break;
-      case 2: p.req_op_i ^= 1; break;
-      case 3: p.req_fmt_i ^= 3; break;
-      case 4: p.req_imm_one_i ^= 1; break;
-      case 5: p.req_len_i ^= 1; break;
-      case 6: p.req_fpcr_i ^= 1u << 24; break;
-      case 7: p.req_pg_i ^= 0x8000; break;
-      case 8: p.req_a_i[kVecWords32 - 1] ^= 1u << 31; break;
-      case 9: p.req_b_i[0] ^= 1; break;
-      default: p.req_tag_i ^= 1; break;
+      case 0:
+        p.req_raw_i ^= 1;
+        break;
+      case 1:
+        p.req_insn_i ^= 1u << 31;
+        break;
+      case 2:
+        p.req_op_i ^= 1;
+        break;
+      case 3:
+        p.req_fmt_i ^= 3;
+        break;
+      case 4:
+        p.req_imm_one_i ^= 1;
+        break;
+      case 5:
+        p.req_len_i ^= 1;
+        break;
+      case 6:
+        p.req_fpcr_i ^= 1u << 24;
+        break;
+      case 7:
+        p.req_pg_i ^= 0x8000;
+        break;
+      case 8:
+        p.req_a_i[kVecWords32 - 1] ^= 1u << 31;
+        break;
+      case 9:
+        p.req_b_i[0] ^= 1;
+        break;
+      default:
+        p.req_tag_i ^= 1;
+        break;
     }
     c.Cycle();  // changed while waiting: the violation
     p.req_ready_o = 1;
@@ -215,10 +237,18 @@ TEST(TopChecker, RspStable_bad) {
     if (port == 2) p.rsp_tag_o = (tag ^ 1) & kTagMask;
     c.Cycle();  // presented, not taken
     switch (port) {
-      case 0: p.rsp_result_o[kVecWords32 - 1] ^= 1u << 31; break;
-      case 1: p.rsp_fpsr_o ^= 1; break;
-      case 2: p.rsp_tag_o = tag & kTagMask; break;
-      default: p.rsp_undef_o ^= 1; break;
+      case 0:
+        p.rsp_result_o[kVecWords32 - 1] ^= 1u << 31;
+        break;
+      case 1:
+        p.rsp_fpsr_o ^= 1;
+        break;
+      case 2:
+        p.rsp_tag_o = tag & kTagMask;
+        break;
+      default:
+        p.rsp_undef_o ^= 1;
+        break;
     }
     c.Cycle();  // changed while waiting: the violation
     p.rsp_ready_i = 1;

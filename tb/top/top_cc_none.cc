@@ -8,8 +8,9 @@ namespace {
 
 Report NoCcLoop() {
   Report r;
-  r.error = "this build of vfadd_top has no C++ clock loop (RunCc): it was Verilated for the "
-            "SystemC harness only (a sweep tool); `make build` makes a tool with both";
+  r.error =
+      "this build of vfadd_top has no C++ clock loop (RunCc): it was Verilated for the "
+      "SystemC harness only (a sweep tool); `make build` makes a tool with both";
   return r;
 }
 

@@ -12,6 +12,7 @@
 #include "vfadd/decode.h"
 #include "vfadd/difference.h"
 #include "vfadd/fp.h"
+#include "vfadd/text.h"
 
 namespace vfadd::top {
 
@@ -34,13 +35,6 @@ uint32_t EncodeCase(const Case& c, int zd, int zm, int pg) {
 
 namespace detail {
 namespace {
-
-template <typename... T>
-std::string Format(const char* fmt, T... args) {
-  char buf[512];
-  std::snprintf(buf, sizeof buf, fmt, args...);
-  return buf;
-}
 
 constexpr uint32_t kTagMask = kTagBits >= 32 ? ~0u : (1u << kTagBits) - 1;
 constexpr int kNumOpCodes = 16, kNumFmtCodes = 4;
@@ -69,7 +63,8 @@ Asked AskedOf(const Request& r) {
   } else {
     const uint32_t op_code = r.op_code >= 0 ? r.op_code : static_cast<uint32_t>(r.c.op);
     const uint32_t fmt_code = r.fmt_code >= 0 ? r.fmt_code : static_cast<uint32_t>(r.c.fmt);
-    k.undef = !IsValidOpCode(static_cast<int>(op_code)) || !IsValidFmtCode(static_cast<int>(fmt_code));
+    k.undef =
+        !IsValidOpCode(static_cast<int>(op_code)) || !IsValidFmtCode(static_cast<int>(fmt_code));
     if (!k.undef) k.op = static_cast<Op>(op_code), k.fmt = static_cast<Fmt>(fmt_code);
   }
   return k;
@@ -119,8 +114,8 @@ void Engine::Start() {
     if (r.cycles == 0) {
       rep_.error = Format("reset %zu: cycles must be at least 1", k);
     } else if (k > 0 && r.cycle < opt_.resets[k - 1].cycle + opt_.resets[k - 1].cycles) {
-      rep_.error = Format("reset %zu: cycle %" PRIu64 " is before the end of reset %zu", k, r.cycle,
-                          k - 1);
+      rep_.error =
+          Format("reset %zu: cycle %" PRIu64 " is before the end of reset %zu", k, r.cycle, k - 1);
     }
   }
   if (!rep_.error.empty()) {
@@ -400,8 +395,8 @@ void Engine::Edge(const Outputs& out) {
     if (drain_left_-- == 0) finished_ = true;
   } else if (resolved_ < count_ && cycle_ - last_progress_ >= opt_.watchdog_cycles) {
     const size_t next = inflight_.empty() ? next_ : inflight_.front().index;
-    rep_.error = Format("watchdog: no response for %" PRIu64 " cycles (cycle %" PRIu64
-                        "); %" PRIu64 " of %" PRIu64 " responses arrived, waiting for request %zu",
+    rep_.error = Format("watchdog: no response for %" PRIu64 " cycles (cycle %" PRIu64 "); %" PRIu64
+                        " of %" PRIu64 " responses arrived, waiting for request %zu",
                         opt_.watchdog_cycles, cycle_, rep_.responded, count_, next);
     finished_ = true;
   }
@@ -444,8 +439,10 @@ void Engine::Match(const Outputs& out) {
     for (const auto& [tag, index] : dropped_) {
       if (tag != out.tag) continue;
       ++rep_.unexpected;
-      const std::string d = Format("a response (tag %u) in cycle %" PRIu64 ", after the reset "
-                                   "that dropped it", out.tag, cycle_);
+      const std::string d = Format("a response (tag %u) in cycle %" PRIu64
+                                   ", after the reset "
+                                   "that dropped it",
+                                   out.tag, cycle_);
       AddMismatch(index, Format("request %zu: ", index) + d);
       MarkMismatch(index, d);
       return;
@@ -453,7 +450,8 @@ void Engine::Match(const Outputs& out) {
     if (inflight_.empty() || !inflight_.front().accepted) {
       ++rep_.unexpected;
       AddMismatch(resolved_, Format("cycle %" PRIu64 ": a response (tag %u) with no request in "
-                                    "flight", cycle_, out.tag));
+                                    "flight",
+                                    cycle_, out.tag));
       return;
     }
     p = 0;
@@ -466,14 +464,17 @@ void Engine::Match(const Outputs& out) {
                                    " (tag %u) came first, in cycle %" PRIu64 " (lost)",
                                    lost.index, lost.tag, inflight_[p - q].index, out.tag, cycle_));
     MarkMismatch(lost.index, Format("no response; that of a later request (tag %u) came first, in "
-                                    "cycle %" PRIu64 " (lost)", out.tag, cycle_));
+                                    "cycle %" PRIu64 " (lost)",
+                                    out.tag, cycle_));
     inflight_.pop_front();
   }
   const Expect& x = inflight_.front();
   Outcome actual = Actual(x, out);
   if (out.tag != x.tag) {
-    const std::string d = Format("response tag %u in cycle %" PRIu64 ", expected %u (responses "
-                                 "out of order, lost or duplicated)", out.tag, cycle_, x.tag);
+    const std::string d = Format("response tag %u in cycle %" PRIu64
+                                 ", expected %u (responses "
+                                 "out of order, lost or duplicated)",
+                                 out.tag, cycle_, x.tag);
     AddMismatch(x.index, Format("request %zu: ", x.index) + d);
     MarkMismatch(x.index, d);
   } else if (opt_.check) {
@@ -527,8 +528,9 @@ void Engine::Check(const Expect& x, const Outputs& out, const Outcome& actual) {
     if (out.result[wd] & mask) {
       lines.push_back(Format("bits [%d:%d] (%s): expected 0, actual %016" PRIx64, wd * 64 + 63,
                              wd * 64 + lo,
-                             x.undef ? "undef: all of them" : keep == x.c.vl ? "at and above VL"
-                                                                             : "above the scalar",
+                             x.undef          ? "undef: all of them"
+                             : keep == x.c.vl ? "at and above VL"
+                                              : "above the scalar",
                              out.result[wd] & mask));
     }
   }
@@ -565,9 +567,10 @@ Report Engine::Finish(bool assertion) {
   // What the scoreboard still waits for (only a run cut short leaves anything).
   rep_.leftover = inflight_.size();
   if (rep_.leftover > 0) {
-    const std::string left =
-        Format("the scoreboard is not empty at the end: %" PRIu64 " request(s) presented and not "
-               "answered, request %zu first", rep_.leftover, inflight_.front().index);
+    const std::string left = Format("the scoreboard is not empty at the end: %" PRIu64
+                                    " request(s) presented and not "
+                                    "answered, request %zu first",
+                                    rep_.leftover, inflight_.front().index);
     rep_.error = rep_.error.empty() ? left : rep_.error + "; " + left;
   }
   if (assertion) {

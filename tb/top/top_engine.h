@@ -36,7 +36,7 @@ constexpr int kDrainCycles = 4;                   // after the last response: no
 // latency (an FP16 FADDA with every element active), so that a response a reset failed to drop
 // would still show.
 constexpr int kLongDrainCycles = kMaxVl / 16 * kStages + 8;
-constexpr uint64_t kPeriodPs = 10000;             // the clock: 10 ns, rising edge mid-cycle
+constexpr uint64_t kPeriodPs = 10000;  // the clock: 10 ns, rising edge mid-cycle
 
 // The inputs of vfadd_top during one cycle (driven at its start, before the rising edge).
 struct Inputs {
@@ -136,10 +136,10 @@ class Engine {
   uint64_t resolved_ = 0;       // requests answered, dropped or lost
   uint64_t taken_ = 0;          // responses taken (their positions for the self-tests)
   int drain_left_ = kDrainCycles;
-  size_t next_reset_ = 0;       // the next of opt_.resets
-  uint64_t reset_run_left_ = 0; // cycles of the current reset in the middle of the run
+  size_t next_reset_ = 0;        // the next of opt_.resets
+  uint64_t reset_run_left_ = 0;  // cycles of the current reset in the middle of the run
   std::vector<std::pair<uint32_t, size_t>> dropped_;  // tag, index: dropped by the last reset
-  bool have_last_ = false;      // the last request answered: its tag and index (duplicates)
+  bool have_last_ = false;  // the last request answered: its tag and index (duplicates)
   uint32_t last_tag_ = 0;
   size_t last_index_ = 0;
   bool withdraw_next_ = false, flip_next_ = false;  // the protocol breakers: armed for next cycle

@@ -155,8 +155,8 @@ struct Report {
   // random under Verilator's --x-initial unique (see SetInitialStateSeed).
   Bits power_on_result;
   uint32_t power_on_tag = 0;
-  bool assertion_failed = false;     // an RTL assertion fired (also in error)
-  std::string error;                 // the run could not be done or was cut short
+  bool assertion_failed = false;  // an RTL assertion fired (also in error)
+  std::string error;              // the run could not be done or was cut short
   bool ok() const { return error.empty() && mismatch_count == 0 && !assertion_failed; }
 };
 

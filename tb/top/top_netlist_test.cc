@@ -66,8 +66,8 @@ constexpr int kPgWords = (kPgBits + 63) / 64;
 constexpr uint32_t kTagMask = kTagBits >= 32 ? ~0u : (1u << kTagBits) - 1;
 constexpr int kResetCycles = 4;
 // FPCR bits an addition reads (RMode, FZ, FZ16, DN); the others are junk to the unit.
-constexpr uint32_t kFpcrUsed = (3u << Fpcr::kRModeLsb) | (1u << Fpcr::kFzBit) |
-                               (1u << Fpcr::kFz16Bit) | (1u << Fpcr::kDnBit);
+constexpr uint32_t kFpcrUsed =
+    (3u << Fpcr::kRModeLsb) | (1u << Fpcr::kFzBit) | (1u << Fpcr::kFz16Bit) | (1u << Fpcr::kDnBit);
 
 // The default run: sized for a quick-tier test (see tb/top/README.md for the figures).
 constexpr uint64_t kDefaultCycles = 30000;
@@ -121,8 +121,10 @@ void Get(const P& port, uint64_t* w, int bits) {
   } else {
     for (int i = 0; i * 32 < bits; ++i) {
       const uint64_t word = port[i];
-      if (i % 2 == 0) w[i / 2] = word;
-      else w[i / 2] |= word << 32;
+      if (i % 2 == 0)
+        w[i / 2] = word;
+      else
+        w[i / 2] |= word << 32;
     }
   }
 }
@@ -195,13 +197,20 @@ enum class Fault { kNone, kResultBit, kFpsrBit, kTagBit, kUndef, kReqReady, kRsp
 
 const char* FaultSignal(Fault f) {
   switch (f) {
-    case Fault::kResultBit: return "rsp_result_o word";
-    case Fault::kFpsrBit: return "rsp_fpsr_o";
-    case Fault::kTagBit: return "rsp_tag_o";
-    case Fault::kUndef: return "rsp_undef_o";
-    case Fault::kReqReady: return "req_ready_o";
-    case Fault::kRspValid: return "rsp_valid_o";
-    case Fault::kNone: break;
+    case Fault::kResultBit:
+      return "rsp_result_o word";
+    case Fault::kFpsrBit:
+      return "rsp_fpsr_o";
+    case Fault::kTagBit:
+      return "rsp_tag_o";
+    case Fault::kUndef:
+      return "rsp_undef_o";
+    case Fault::kReqReady:
+      return "req_ready_o";
+    case Fault::kRspValid:
+      return "rsp_valid_o";
+    case Fault::kNone:
+      break;
   }
   return "";
 }
@@ -287,7 +296,7 @@ class Stimulus {
     if (p->raw) {
       p->insn = Word(c);
     } else {
-      p->op = r_.Chance(4) ? p->op : static_cast<uint32_t>(c.op);    // 11 .. 15: no operation
+      p->op = r_.Chance(4) ? p->op : static_cast<uint32_t>(c.op);     // 11 .. 15: no operation
       p->fmt = r_.Chance(4) ? p->fmt : static_cast<uint32_t>(c.fmt);  // 0: no format
       if (IsImmediate(c.op)) p->imm_one = c.imm_one;
     }
@@ -362,10 +371,12 @@ Accepted Classify(const Pins& p, uint64_t cycle) {
 }
 
 std::string Describe(const Accepted& a) {
-  std::string s = a.kind == kUndef ? std::string("undef")
-                                   : Format("%s %c", KindName(a.kind), FmtLetter(a.fmt));
-  if (a.raw) s += Format(" (raw insn %08x: %s)", a.insn, Disassemble(a.insn).c_str());
-  else s += Format(" (op code %u, fmt code %u)", a.op, a.fmt_code);
+  std::string s =
+      a.kind == kUndef ? std::string("undef") : Format("%s %c", KindName(a.kind), FmtLetter(a.fmt));
+  if (a.raw)
+    s += Format(" (raw insn %08x: %s)", a.insn, Disassemble(a.insn).c_str());
+  else
+    s += Format(" (op code %u, fmt code %u)", a.op, a.fmt_code);
   s += Format(", len %u, fpcr %08x, tag %u, accepted in cycle %" PRIu64, a.len, a.fpcr, a.tag,
               a.cycle);
   return s;
@@ -374,25 +385,25 @@ std::string Describe(const Accepted& a) {
 // ---- the run ------------------------------------------------------------------------------------
 
 struct RunResult {
-  uint64_t cycles = 0;           // cycles simulated after the reset
-  uint64_t accepted = 0;         // requests taken
-  uint64_t responses = 0;        // responses taken (payload compared in that cycle)
-  uint64_t payload_cycles = 0;   // cycles with a response presented (payload compared)
-  uint64_t raw_responses = 0;    // responses to instruction words
-  std::array<uint64_t, kKinds> kind = {};              // responses per kind
+  uint64_t cycles = 0;                     // cycles simulated after the reset
+  uint64_t accepted = 0;                   // requests taken
+  uint64_t responses = 0;                  // responses taken (payload compared in that cycle)
+  uint64_t payload_cycles = 0;             // cycles with a response presented (payload compared)
+  uint64_t raw_responses = 0;              // responses to instruction words
+  std::array<uint64_t, kKinds> kind = {};  // responses per kind
   std::array<std::array<uint64_t, 4>, kKinds> kind_fmt = {};  // ... and format code
-  std::string mismatch;          // the first difference, empty if none
+  std::string mismatch;                                       // the first difference, empty if none
   uint64_t mismatch_cycle = 0;
-  int64_t fault_cycle = -1;      // the cycle the fault was put in (-1: none)
-  std::string bookkeeping;       // a response that is not the next accepted request's
-  bool rtl_assertion = false;    // an assertion of the RTL fired
+  int64_t fault_cycle = -1;    // the cycle the fault was put in (-1: none)
+  std::string bookkeeping;     // a response that is not the next accepted request's
+  bool rtl_assertion = false;  // an assertion of the RTL fired
 };
 
 std::string Summary(const RunResult& r) {
-  std::string s = Format("%" PRIu64 " cycles, %" PRIu64 " requests accepted, %" PRIu64
-                         " responses compared (%" PRIu64 " cycles with a response presented, %"
-                         PRIu64 " responses to instruction words); per kind:",
-                         r.cycles, r.accepted, r.responses, r.payload_cycles, r.raw_responses);
+  std::string s = Format(
+      "%" PRIu64 " cycles, %" PRIu64 " requests accepted, %" PRIu64 " responses compared (%" PRIu64
+      " cycles with a response presented, %" PRIu64 " responses to instruction words); per kind:",
+      r.cycles, r.accepted, r.responses, r.payload_cycles, r.raw_responses);
   for (int k = 0; k < kKinds; ++k) s += Format(" %s %" PRIu64, KindName(k), r.kind[k]);
   return s;
 }
@@ -401,9 +412,9 @@ std::string Summary(const RunResult& r) {
 // difference.
 RunResult RunLockstep(uint64_t seed, uint64_t cycles, Fault fault = Fault::kNone,
                       uint64_t fault_from = 0) {
-  std::printf("[top_netlist] seed %" PRIu64 ", %" PRIu64 " cycles, MaxVecLenBits %d NumStages %d"
-              " TagBits %d (reproduce: top_netlist_test --seed %" PRIu64 " --cycles %" PRIu64
-              ")\n",
+  std::printf("[top_netlist] seed %" PRIu64 ", %" PRIu64
+              " cycles, MaxVecLenBits %d NumStages %d"
+              " TagBits %d (reproduce: top_netlist_test --seed %" PRIu64 " --cycles %" PRIu64 ")\n",
               seed, cycles, kMaxVl, VFADD_GL_STAGES, kTagBits, seed, cycles);
   std::fflush(stdout);
   auto ctx = std::make_unique<VerilatedContext>();
@@ -451,8 +462,9 @@ RunResult RunLockstep(uint64_t seed, uint64_t cycles, Fault fault = Fault::kNone
         }
         res.mismatch += Format("\n  pins: req_valid_i %d rsp_ready_i %d req_raw_i %d req_len_i %u",
                                p.req_valid, p.rsp_ready, p.raw, p.len);
-        res.mismatch += Format("\n  reproduce: top_netlist_test --seed %" PRIu64
-                               " --cycles %" PRIu64, seed, cycle + 1);
+        res.mismatch +=
+            Format("\n  reproduce: top_netlist_test --seed %" PRIu64 " --cycles %" PRIu64, seed,
+                   cycle + 1);
         res.cycles = in_reset ? 0 : cycle;
         break;
       }
@@ -463,8 +475,8 @@ RunResult RunLockstep(uint64_t seed, uint64_t cycles, Fault fault = Fault::kNone
         ++res.responses;
         if (inflight.empty()) {
           if (res.bookkeeping.empty()) {
-            res.bookkeeping = Format("cycle %" PRIu64 ": a response with no request in flight",
-                                     cycle);
+            res.bookkeeping =
+                Format("cycle %" PRIu64 ": a response with no request in flight", cycle);
           }
         } else {
           const Accepted& a = inflight.front();
@@ -472,8 +484,10 @@ RunResult RunLockstep(uint64_t seed, uint64_t cycles, Fault fault = Fault::kNone
           ++res.kind_fmt[a.kind][a.kind == kUndef ? 0 : static_cast<int>(a.fmt)];
           res.raw_responses += a.raw;
           if (res.bookkeeping.empty() && (ro.tag != a.tag || ro.rsp_undef != (a.kind == kUndef))) {
-            res.bookkeeping = Format("cycle %" PRIu64 ": response tag %u undef %d, expected the "
-                                     "next request in order: ", cycle, ro.tag, ro.rsp_undef) +
+            res.bookkeeping = Format("cycle %" PRIu64
+                                     ": response tag %u undef %d, expected the "
+                                     "next request in order: ",
+                                     cycle, ro.tag, ro.rsp_undef) +
                               Describe(a);
           }
           inflight.pop_front();
@@ -566,8 +580,10 @@ uint64_t ParseCount(const char* flag, const char* text) {
 }  // namespace vfadd::top
 
 static int Usage(const char* why) {
-  std::fprintf(stderr, "top_netlist_test: %s\nusage: top_netlist_test [gtest flags] [--seed S] "
-                       "[--cycles C] [--rand-reset 0|1|2]\n", why);
+  std::fprintf(stderr,
+               "top_netlist_test: %s\nusage: top_netlist_test [gtest flags] [--seed S] "
+               "[--cycles C] [--rand-reset 0|1|2]\n",
+               why);
   return 2;
 }
 
@@ -579,10 +595,14 @@ int sc_main(int argc, char** argv) {
     if (a == "--seed" || a == "--cycles" || a == "--rand-reset") {
       if (i + 1 == argc) return Usage((a + " needs a value").c_str());
       const uint64_t v = vfadd::top::ParseCount(argv[i], argv[i + 1]);
-      if (a == "--seed") vfadd::top::g_seed = v;
-      else if (a == "--cycles") vfadd::top::g_cycles = v;
-      else if (v <= 2) vfadd::top::g_rand_reset = static_cast<int>(v);
-      else return Usage("--rand-reset takes 0, 1 or 2");
+      if (a == "--seed")
+        vfadd::top::g_seed = v;
+      else if (a == "--cycles")
+        vfadd::top::g_cycles = v;
+      else if (v <= 2)
+        vfadd::top::g_rand_reset = static_cast<int>(v);
+      else
+        return Usage("--rand-reset takes 0, 1 or 2");
       ++i;
     } else {
       return Usage(("unknown argument '" + a + "'").c_str());

@@ -27,7 +27,7 @@ namespace vfadd::top {
 namespace detail {
 
 namespace {
-int initial_state_seed = 1;    // SetInitialStateSeed
+int initial_state_seed = 1;  // SetInitialStateSeed
 bool context_made = false;
 }  // namespace
 

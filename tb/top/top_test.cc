@@ -502,8 +502,8 @@ TEST(VfaddTopTest, FaddvRightBehindFadda) {
         if (r.responses.size() != 2) continue;
         const Response& ra = r.responses[0];
         const Response& rv = r.responses[1];
-        const std::string what = std::string(1, FmtLetter(f)) + " vl " + std::to_string(vl) +
-                                 " k " + std::to_string(k);
+        const std::string what =
+            std::string(1, FmtLetter(f)) + " vl " + std::to_string(vl) + " k " + std::to_string(k);
         ASSERT_EQ(rv.accept_cycle, ra.accept_cycle + 1) << what << ": back to back";
         EXPECT_EQ(ra.response_cycle, ra.accept_cycle + Latency(n, Op::kFadda, f, vl, k)) << what;
         const uint64_t fadda_issue = ra.accept_cycle + 1;
@@ -835,8 +835,10 @@ TEST(VfaddTopTest, StreamRunsLikeAList) {
   const std::vector<Request> reqs = FromCases(cases);
   const Options o = Busy(197);
   const Report list = RunSc(reqs, o);
-  const Report stream = RunScStream(reqs.size(), [&](uint64_t i) { return reqs[i]; }, o);
-  const Report cc = RunCcStream(reqs.size(), [&](uint64_t i) { return reqs[i]; }, o);
+  const Report stream = RunScStream(
+      reqs.size(), [&](uint64_t i) { return reqs[i]; }, o);
+  const Report cc = RunCcStream(
+      reqs.size(), [&](uint64_t i) { return reqs[i]; }, o);
   ExpectClean(list, reqs.size());
   for (const Report* r : {&stream, &cc}) {
     EXPECT_TRUE(r->ok()) << r->error;
@@ -848,7 +850,8 @@ TEST(VfaddTopTest, StreamRunsLikeAList) {
   }
   std::vector<Request> bad(reqs.begin(), reqs.begin() + 10);
   bad[3].c.vl = kCfg.max_vl + 128;
-  const Report r = RunCcStream(bad.size(), [&](uint64_t i) { return bad[i]; }, Quiet());
+  const Report r = RunCcStream(
+      bad.size(), [&](uint64_t i) { return bad[i]; }, Quiet());
   EXPECT_NE(r.error.find("request 3: vl"), std::string::npos) << r.error;
 }
 
@@ -1171,8 +1174,8 @@ TEST(VfaddTopHandshake, ReqStable_bad) {
 // the seed did change the initial state). Every seed must write the same responses.
 
 constexpr int kXSeeds = 10;
-int x_seed = 0;         // --x-seed=N (0: not a child)
-std::string x_out;      // --x-out=FILE
+int x_seed = 0;     // --x-seed=N (0: not a child)
+std::string x_out;  // --x-out=FILE
 
 std::string Hex(const Bits& b) {
   std::string s;
@@ -1196,7 +1199,9 @@ void XInitChild() {
     const char* name;
     RunFn run;
     const Options* opt;
-  } runs[] = {{"sc", RunSc, &o}, {"cc", RunCc, &o}, {"sc-resets", RunSc, &with_resets},
+  } runs[] = {{"sc", RunSc, &o},
+              {"cc", RunCc, &o},
+              {"sc-resets", RunSc, &with_resets},
               {"cc-resets", RunCc, &with_resets}};
   for (const auto& run : runs) {
     const Report r = run.run(reqs, *run.opt);
@@ -1211,9 +1216,9 @@ void XInitChild() {
       << r.checked_elements << "\n";
     for (size_t i = 0; i < r.responses.size(); ++i) {
       const Response& x = r.responses[i];
-      f << i << " tag " << x.tag << " accept " << x.accept_cycle << " response "
-        << x.response_cycle << " undef " << x.undef << " dropped " << x.dropped << " fpsr "
-        << x.fpsr << " res " << Hex(x.res) << "\n";
+      f << i << " tag " << x.tag << " accept " << x.accept_cycle << " response " << x.response_cycle
+        << " undef " << x.undef << " dropped " << x.dropped << " fpsr " << x.fpsr << " res "
+        << Hex(x.res) << "\n";
     }
   }
 }
@@ -1291,13 +1296,15 @@ TEST(VfaddTopXInit, TenSeedsAgree) {
     std::string la, lb;
     int line = 1;
     while (std::getline(a, la) && std::getline(b, lb) && la == lb) ++line;
-    ADD_FAILURE() << "seed " << seed << " differs from seed 1 at line " << line << ":\n  seed 1: "
-                  << la << "\n  seed " << seed << ": " << lb;
+    ADD_FAILURE() << "seed " << seed << " differs from seed 1 at line " << line
+                  << ":\n  seed 1: " << la << "\n  seed " << seed << ": " << lb;
   }
   // Two power-on lines per seed (SystemC and C++ models), all different.
   EXPECT_EQ(power_on.size(), size_t(2 * kXSeeds)) << "the seed did not change the initial state";
-  std::printf("VfaddTopXInit.TenSeedsAgree: %d seeds, %zu distinct power-on states, identical "
-              "responses\n", kXSeeds, power_on.size());
+  std::printf(
+      "VfaddTopXInit.TenSeedsAgree: %d seeds, %zu distinct power-on states, identical "
+      "responses\n",
+      kXSeeds, power_on.size());
 }
 
 // ---- the soak (CTest top_vl512_s3_soak, top_vl512_s3_soak_long) -----------------------------
@@ -1331,9 +1338,8 @@ void Soak(uint64_t n, uint64_t seed) {
               " cycles, %" PRIu64 " responses, %" PRIu64 " elements checked; lost %" PRIu64
               ", duplicated %" PRIu64 ", unexpected %" PRIu64 ", left over %" PRIu64
               "; %.1f s (%.0f cycles/s)\n",
-              kCfg.max_vl, kCfg.stages, seed, r.accepted, r.cycles, r.responded,
-              r.checked_elements, r.lost, r.duplicates, r.unexpected, r.leftover, secs,
-              r.cycles / secs);
+              kCfg.max_vl, kCfg.stages, seed, r.accepted, r.cycles, r.responded, r.checked_elements,
+              r.lost, r.duplicates, r.unexpected, r.leftover, secs, r.cycles / secs);
   EXPECT_TRUE(r.ok()) << r.error;
   for (const Mismatch& m : r.mismatches) ADD_FAILURE() << m.what;
   EXPECT_EQ(r.accepted, n);
@@ -1390,10 +1396,9 @@ int sc_main(int argc, char** argv) {
   }
   if (vfadd::top::x_seed > 0) {
     if (!vfadd::top::SetInitialStateSeed(vfadd::top::x_seed)) return 2;
-    ::testing::RegisterTest("VfaddTopXInitChild", "Run", nullptr, nullptr, __FILE__, __LINE__,
-                            []() -> ::testing::Test* {
-                              return new vfadd::top::Fn(vfadd::top::XInitChild);
-                            });
+    ::testing::RegisterTest(
+        "VfaddTopXInitChild", "Run", nullptr, nullptr, __FILE__, __LINE__,
+        []() -> ::testing::Test* { return new vfadd::top::Fn(vfadd::top::XInitChild); });
   }
   vfadd::top::RegisterConfigTests();
   return RUN_ALL_TESTS();

@@ -22,12 +22,12 @@ enum class InsnKind : uint8_t {
 
 struct Insn {
   InsnKind kind = InsnKind::kOther;
-  Op op = Op::kFadd;   // kArith only
-  int size = 0;        // bits 23:22 (kArith, kMovprfxPred, kUndefined where present)
-  int zd = 0;          // Zd / Zdn / Vd / Vdn, bits 4:0
-  int zn = 0;          // Zn (fadd_u, fsub_u: bits 9:5; faddv, movprfx: bits 9:5)
-  int zm = 0;          // Zm (predicated vector forms and fadda: bits 9:5; _u forms: bits 20:16)
-  int pg = 0;          // bits 12:10 (P0-P7)
+  Op op = Op::kFadd;     // kArith only
+  int size = 0;          // bits 23:22 (kArith, kMovprfxPred, kUndefined where present)
+  int zd = 0;            // Zd / Zdn / Vd / Vdn, bits 4:0
+  int zn = 0;            // Zn (fadd_u, fsub_u: bits 9:5; faddv, movprfx: bits 9:5)
+  int zm = 0;            // Zm (predicated vector forms and fadda: bits 9:5; _u forms: bits 20:16)
+  int pg = 0;            // bits 12:10 (P0-P7)
   bool imm_one = false;  // immediate forms: bit 5
   bool merging = false;  // kMovprfxPred: bit 16 (M)
   // kArith: the element format from `size` (01 H, 10 S, 11 D).

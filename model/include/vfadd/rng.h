@@ -36,7 +36,8 @@ class Rng {
   uint64_t Below(uint64_t n) {
     const uint64_t limit = ~uint64_t{0} - (~uint64_t{0} % n);
     uint64_t x;
-    do x = Next(); while (x >= limit);
+    do x = Next();
+    while (x >= limit);
     return x % n;
   }
   bool Chance(int percent) { return Below(100) < static_cast<uint64_t>(percent); }

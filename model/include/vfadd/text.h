@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Strict text-to-number parsing shared by the command-line programs (the vfadd tool, lane_tb),
-// and the quoting of input text in their messages.
+// the quoting of input text in their messages, and printf into a string.
 #ifndef VFADD_TEXT_H_
 #define VFADD_TEXT_H_
 
@@ -18,6 +18,9 @@ bool ParseU64(const std::string& s, int base, uint64_t* out);
 // outside printable ASCII written as \xNN, and when cut "...(N characters)", so that neither
 // binary input nor a line of megabytes reaches the terminal.
 std::string Quote(std::string_view s);
+
+// printf into a string, of any length.
+std::string Format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 
 }  // namespace vfadd
 
