@@ -5,7 +5,7 @@
 // word w, with i = Decode(w) and text = Disassemble(i):
 //  * text is Disassemble(w), non-empty printable ASCII; fields are within their encoding widths;
 //  * kArith: size 1..3 and a valid Op, text starts with the op's mnemonic and names the element
-//    size, and Encode(i) == w (the encodings of section 7 of arm-sve-fadd-semantics.md leave no
+//    size, and Encode(i) == w (the encodings of section 7 of docs/semantics.md leave no
 //    bit of an arithmetic word outside the pattern or a field);
 //  * kMovprfx, kMovprfxPred: text starts with "movprfx", Encode(i) == w;
 //  * kUndefined: text "undefined"; kOther: text "other" and every field at its default; neither

@@ -4,7 +4,7 @@
 // The input is a trace file. Properties checked:
 //  * ParseTraceLine on the whole input as one line, and on each line of it, returns kBlank,
 //    kError with a message, or kCase with a well-formed case (the field sizes of
-//    ../shared/trace-format.md), never anything else;
+//    docs/trace-format.md), never anything else;
 //  * a parsed case formats and parses back to the same case, and its text is then stable;
 //  * the model runs on it (trace.h: a parsed case is well formed) and its outcome, written as a
 //    checked line, parses back to the same result and flags;
@@ -36,7 +36,7 @@ bool SameCase(const Case& x, const Case& y) {
 
 size_t Words(int bits) { return static_cast<size_t>((bits + 63) / 64); }
 
-// The sizes trace-format.md gives each field, and values in range.
+// The sizes docs/trace-format.md gives each field, and values in range.
 void CheckWellFormed(const Case& c) {
   FUZZ_CHECK(IsValidOpCode(static_cast<int>(c.op)));
   FUZZ_CHECK(IsValidFmtCode(static_cast<int>(c.fmt)));

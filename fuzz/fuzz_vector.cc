@@ -12,7 +12,7 @@
 //         none), then b (vl bits; the immediate forms: none), taken from these bytes cyclically
 //         (all zero when there are none)
 //
-// Properties checked, each true by the architecture (section 6 of arm-sve-fadd-semantics.md):
+// Properties checked, each true by the architecture (section 6 of docs/semantics.md):
 //  * determinism: the same case twice gives the same bits and flags;
 //  * shape: a vector result has VL bits and nothing above (vl/64 words); FADDA and FADDV give
 //    one element, zero above esize;

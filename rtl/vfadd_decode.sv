@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // vfadd_decode: combinational decoder of the SVE FP add family and MOVPRFX (A64 words).
 //
-// Encodings: section 7 of ../shared/arm-sve-fadd-semantics.md (bit 31 first; ss = size 23:22,
+// Encodings: section 7 of docs/semantics.md (bit 31 first; ss = size 23:22,
 // ggg = Pg 12:10, i = i1 bit 5, M = bit 16, mmmmm/nnnnn/ddddd = Zm/Zn/Zd(n)):
 //
 //   FADD  (vectors, pred)    01100101 ss 0 0 0000 100 ggg mmmmm ddddd

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // vfadd_fadda: the strictly ordered accumulation of FADDA (section 6.6 of
-// ../shared/arm-sve-fadd-semantics.md): acc = FPAdd(acc, Zm[e]) for the active e in ascending
+// docs/semantics.md): acc = FPAdd(acc, Zm[e]) for the active e in ascending
 // order, acc the op1 of each addition.
 //
 // One element adder per format (vfadd_fmt_add, NumStages deep). Inactive elements are skipped:

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // vfadd_faddv_level: one level of the FADDV reduction tree (section 6.7 of
-// ../shared/arm-sve-fadd-semantics.md) below the first, which the vector lanes compute.
+// docs/semantics.md) below the first, which the vector lanes compute.
 //
 // Level k adds the element pairs of level k - 1's results (2j as op1, 2j + 1 as op2) in OutW
 // bits of adders. Each format has its own element adders (vfadd_fmt_add, as in vfadd_lane), and

@@ -14,7 +14,7 @@
 // Interface contract (asserted below through vfadd_assert.svh): while stall_i holds a presented
 // operation, valid_i and every operand and control input stay unchanged; a presented operation
 // has a known format.
-// Operand order (section 4 of arm-sve-fadd-semantics.md): FADD op1 + op2, FSUB op1 - op2 with
+// Operand order (section 4 of docs/semantics.md): FADD op1 + op2, FSUB op1 - op2 with
 // op2 negated only after NaN selection; FSUBR is FSUB with the operands swapped by the caller.
 `include "vfadd_assert.svh"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // vfadd_merge: the predicate merge of a vector operation's result (section 6.0 of
-// ../shared/arm-sve-fadd-semantics.md) and the FPSR flags of the lanes' additions.
+// docs/semantics.md) and the FPSR flags of the lanes' additions.
 //
 // | 16-bit slot s               | result_o[s]   |
 // |-----------------------------|---------------|

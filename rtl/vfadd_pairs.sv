@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // vfadd_pairs: the operand pairs of one FADDV tree level (section 6.7 of
-// ../shared/arm-sve-fadd-semantics.md): output element j adds input elements 2j (op1, the lower
+// docs/semantics.md): output element j adds input elements 2j (op1, the lower
 // block) and 2j + 1 (op2), in the element width of the operation's format.
 //
 // Input x_i holds 2 * OutW bits, output element j is at [j*w +: w] of op1_o/op2_o for

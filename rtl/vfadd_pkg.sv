@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // vfadd_pkg: every piece of format knowledge, the FPCR control and FPSR flag views.
 //
-// Semantics: ../shared/arm-sve-fadd-semantics.md sections 1-5 (FPCR.AH = 0). Names mirror
+// Semantics: docs/semantics.md sections 1-5 (FPCR.AH = 0). Names mirror
 // model/include/vfadd/fp.h (Fmt::kH/kS/kD, exp_bits, man_bits, bias, fp_width).
 package vfadd_pkg;
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // vfadd_route: the lanes' operands of each operation (section 6 of
-// ../shared/arm-sve-fadd-semantics.md), element by element in the lanes' 16-bit slots.
+// docs/semantics.md), element by element in the lanes' 16-bit slots.
 //
 // | op                         | op1_o, element e             | op2_o, element e              |
 // |----------------------------|------------------------------|-------------------------------|

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // vfadd_special: every Arm NaN rule and every special-operand result of FPAdd/FPSub (AH = 0).
 //
-// Sections 3 and 4 of arm-sve-fadd-semantics.md, in priority order:
+// Sections 3 and 4 of docs/semantics.md, in priority order:
 // | case                                   | result                          | flag |
 // |----------------------------------------|---------------------------------|------|
 // | op1 sNaN                               | op1 quieted (top frac bit set)  | IOC  |

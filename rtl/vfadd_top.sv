@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // vfadd_top: the SVE floating-point add unit. Every operation of the add family (section 6 of
-// ../shared/arm-sve-fadd-semantics.md) on vectors of up to MaxVecLenBits bits, with the vector
+// docs/semantics.md) on vectors of up to MaxVecLenBits bits, with the vector
 // length chosen per request, behind a valid/ready request and a valid/ready response.
 //
 //   request -> decode, predicate, -> [input   -+-> vector lanes -+-> merge ----+

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// FPAdd and FPSub (section 4 of arm-sve-fadd-semantics.md).
+// FPAdd and FPSub (section 4 of docs/semantics.md).
 //
 // FPAdd(op1, op2): 1. unpack (flush, IDC); 2. NaNs (section 3), stop if a NaN results;
 // 3. inf + -inf -> default NaN, IOC (whatever DN); 4. +inf / -inf if either is infinite;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Decoder, encoder and disassembler for the SVE FP add family and MOVPRFX (section 7 of
-// arm-sve-fadd-semantics.md; MOVPRFX semantics in section 6.9).
+// docs/semantics.md; MOVPRFX semantics in section 6.9).
 //
 // Encodings (bit 31 first; ss = size 23:22, ggg = Pg 12:10, i = i1 bit 5, M = bit 16):
 //

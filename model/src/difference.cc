@@ -27,7 +27,7 @@ std::string Value(Fmt f, uint64_t bits) {
 }
 
 // "; Zdn[3] 40400000 (3), Zm[3] 3f800000 (1), active": what element e of a vector form was
-// computed from (section 6 of arm-sve-fadd-semantics.md).
+// computed from (section 6 of docs/semantics.md).
 std::string Operands(const Case& c, int e) {
   const Fmt f = c.fmt;
   const int w = fp_width(f);

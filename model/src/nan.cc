@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Every Arm NaN rule of the add family, in one place (section 3 of arm-sve-fadd-semantics.md).
+// Every Arm NaN rule of the add family, in one place (section 3 of docs/semantics.md).
 //
 // Priority (AH = 0): sNaN(op1) > sNaN(op2) > qNaN(op1) > qNaN(op2). The chosen NaN keeps sign and
 // payload; a signalling one is quieted (top fraction bit set) and raises IOC; then DN = 1

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// FPRound with FPCR.AH = 0 (section 5.1 of arm-sve-fadd-semantics.md): the one rounder.
+// FPRound with FPCR.AH = 0 (section 5.1 of docs/semantics.md): the one rounder.
 //
 // 1. Output flush (FZ for S/D, FZ16 for H): unrounded exponent below emin -> signed zero, UFC
 //    only (no IXC, not trappable).

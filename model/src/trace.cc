@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Trace format version 1 (../shared/trace-format.md):
+// Trace format version 1 (docs/trace-format.md):
 //   <op> <t> <vl> <fpcr> <pg> <a> <b> [<res> <fpsr>]
 // Hex fields carry no 0x prefix, either case; vectors are most significant digit first.
 #include "vfadd/trace.h"

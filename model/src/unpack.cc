@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// FPUnpack: classification and input flushing (section 2 of arm-sve-fadd-semantics.md).
+// FPUnpack: classification and input flushing (section 2 of docs/semantics.md).
 //
 // | format | denormal input, AH = 0                                   |
 // |--------|----------------------------------------------------------|

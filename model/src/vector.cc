@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The SVE instructions of the add family on whole vectors (section 6 of
-// arm-sve-fadd-semantics.md).
+// docs/semantics.md).
 //
 // | op               | active element e                         | inactive element e |
 // |------------------|------------------------------------------|--------------------|

@@ -3,8 +3,8 @@
 // separate process through /bin/sh, with its stdout, stderr and exit status captured.
 //
 // Expected values never come from running the tool. They come from:
-//  * the example line of ../shared/trace-format.md (its documented result and fpsr);
-//  * the example words and texts of section 7 of ../shared/arm-sve-fadd-semantics.md (the
+//  * the example line of docs/trace-format.md (its documented result and fpsr);
+//  * the example words and texts of section 7 of docs/semantics.md (the
 //    document writes the assembler source compactly, "fadd z1.s,p2/m,z1.s,z3.s"; the tool prints
 //    GNU binutils' text, which puts ", " between operands, so each text is the section 7 text
 //    with a space after every comma);
@@ -119,7 +119,7 @@ std::string LineWith(const std::string& text, const std::string& needle) {
   return "";
 }
 
-// A message names trace field `number` (1-based, trace-format.md order) called `name` when it
+// A message names trace field `number` (1-based, docs/trace-format.md order) called `name` when it
 // says "field N" or quotes the name.
 bool NamesField(const std::string& msg, int number, const std::string& name) {
   return Contains(msg, "field " + std::to_string(number)) || Contains(msg, "'" + name + "'") ||
@@ -135,8 +135,8 @@ std::string ShellQuote(const std::string& s) {
 // ---------------------------------------------------------------------------------------------
 // Test data
 
-// trace-format.md, the example: FP32, VL=128, RN, all lanes active; a = {0, 1, 2, 3} (element 0
-// rightmost), b = 1.0 everywhere; documented result {1, 2, 3, 4}, no flags.
+// docs/trace-format.md, the example: FP32, VL=128, RN, all lanes active; a = {0, 1, 2, 3} (element
+// 0 rightmost), b = 1.0 everywhere; documented result {1, 2, 3, 4}, no flags.
 const std::string kDocStim =
     "fadd s 128 00000000 1111 40400000400000003f80000000000000 "
     "3f8000003f8000003f8000003f800000";
@@ -445,7 +445,7 @@ TEST_F(CliTest, RunRecomputesCheckedInputLines) {
 }
 
 TEST_F(CliTest, RunAcceptsUpperCaseHexAndTabs) {
-  // trace-format.md: hex digits may be upper or lower case; fields are separated by spaces or
+  // docs/trace-format.md: hex digits may be upper or lower case; fields are separated by spaces or
   // tabs. Output is normalised, so compare fields.
   Write("in.trace",
         "fadd\ts  128 00000000\t1111 40400000400000003F80000000000000   "
@@ -606,7 +606,7 @@ struct BadLine {
   const char* what;
   std::string line;
   int field;         // 1-based field number the message must name; 0: the field count
-  const char* name;  // trace-format.md name of that field
+  const char* name;  // docs/trace-format.md name of that field
 };
 
 std::vector<BadLine> BadLines() {
@@ -790,7 +790,7 @@ TEST_F(CliTest, GenRestrictsOpsTypesVlAndFpcr) {
     EXPECT_TRUE(fpcrs.count(t.fpcr)) << l[i];
     seen_ops.insert(t.op), seen_types.insert(t.t), seen_vls.insert(t.vl);
     seen_fpcrs.insert(t.fpcr);
-    // The shape of each form, as trace-format.md describes it.
+    // The shape of each form, as docs/trace-format.md describes it.
     const size_t vec = static_cast<size_t>(t.vl / 4);
     EXPECT_EQ(t.pg.size(), t.op == "fsub_u" ? 1u : static_cast<size_t>(t.vl / 32)) << l[i];
     if (t.op == "fsub_u") {
@@ -890,7 +890,7 @@ TEST_F(CliTest, GenCoversHardCases) {
   EXPECT_GT(flags[3], 0) << "UFC";
   EXPECT_GT(flags[4], 0) << "IXC";
   EXPECT_GT(flags[7], 0) << "IDC";
-  EXPECT_EQ(flags[1], 0) << "DZC is never raised by an add (semantics section 1.2)";
+  EXPECT_EQ(flags[1], 0) << "DZC is never raised by an add (docs/semantics.md section 1.2)";
 }
 
 TEST_F(CliTest, GenRejectsBadOptions) {
@@ -1963,7 +1963,7 @@ TEST_F(CliTest, BinaryBytesAreBadInput) {
   ReportCases("BinaryBytesAreBadInput", cases);
 }
 
-// 3. CRLF line ends are accepted everywhere (trace-format.md's lines; ParseTraceLine accepts a
+// 3. CRLF line ends are accepted everywhere (docs/trace-format.md's lines; ParseTraceLine accepts a
 // trailing '\r'): the same exit status and output as the same file with LF, output lines
 // ending in LF alone. The file: a comment, a blank line, the documented line and the 9 hand
 // cases, all correct, so check passes 10 and summary counts 10.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Tests of the decoder, encoder and disassembler (model/src/decode.cc) against section 7 of
-// arm-sve-fadd-semantics.md and against GNU binutils 2.40.
+// docs/semantics.md and against GNU binutils 2.40.
 //
 // Expected values come from two sources independent of decode.cc:
 //  (a) the example words of section 7 with their texts (SpecExample* tests, typed in by hand);

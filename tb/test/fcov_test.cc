@@ -79,7 +79,7 @@ TEST(FcovResults, HandDerivedClasses) {
   EXPECT_EQ(Classify(Fmt::kH, 0x3c00, 0xbc00, 0), ResultClass::kCancel);
   EXPECT_EQ(Classify(Fmt::kH, 0x3c00, 0x3c00, kRM, /*sub=*/true), ResultClass::kCancel);
   EXPECT_EQ(Classify(Fmt::kH, 0x0000, 0x8000, 0), ResultClass::kZero);
-  // 1.5 * 2^-14 - 2^-14 = 2^-15, subnormal (semantics 5.4): kept unless FZ16; FZ does not
+  // 1.5 * 2^-14 - 2^-14 = 2^-15, subnormal (docs/semantics.md 5.4): kept unless FZ16; FZ does not
   // apply to half precision.
   EXPECT_EQ(Classify(Fmt::kH, 0x0600, 0x8400, 0), ResultClass::kSubnormal);
   EXPECT_EQ(Classify(Fmt::kH, 0x0600, 0x8400, kFZ16), ResultClass::kFlushed);
@@ -95,11 +95,11 @@ TEST(FcovResults, HandDerivedClasses) {
   EXPECT_EQ(Classify(Fmt::kS, 0x3f800000, 0x0d800000, 0, true), ResultClass::kRoundUp);
   EXPECT_EQ(Classify(Fmt::kS, 0x3f800000, 0x0d800000, kRZ, true), ResultClass::kRoundDown);
   // s with FZ: the denormal 2^-149 is flushed, so 2^-149 + 0 is a sum of zeros and
-  // 1.0 + 2^-149 is exactly 1.0 (semantics 2: IDC, no IXC).
+  // 1.0 + 2^-149 is exactly 1.0 (docs/semantics.md 2: IDC, no IXC).
   EXPECT_EQ(Classify(Fmt::kS, 0x00000001, 0x00000000, kFZ), ResultClass::kZero);
   EXPECT_EQ(Classify(Fmt::kS, 0x3f800000, 0x00000001, kFZ), ResultClass::kExact);
   EXPECT_EQ(Classify(Fmt::kS, 0x3f800000, 0x00000001, 0), ResultClass::kRoundDown);
-  // s with FZ: 1.5 * 2^-126 - 2^-126 = 2^-127 is flushed (semantics 5.4).
+  // s with FZ: 1.5 * 2^-126 - 2^-126 = 2^-127 is flushed (docs/semantics.md 5.4).
   EXPECT_EQ(Classify(Fmt::kS, 0x00c00000, 0x80800000, kFZ), ResultClass::kFlushed);
   // d: 1.0 + 2^-53 (half an ulp): tie, RN down; (1 + 2^-52) + 2^-53: tie, RN up to the even.
   EXPECT_EQ(Classify(Fmt::kD, 0x3ff0000000000000, 0x3ca0000000000000, 0), ResultClass::kTieDown);
@@ -109,7 +109,7 @@ TEST(FcovResults, HandDerivedClasses) {
             ResultClass::kOverflowInf);
   EXPECT_EQ(Classify(Fmt::kD, 0x7fefffffffffffff, 0x7fefffffffffffff, kRM),
             ResultClass::kOverflowMax);
-  // Infinities and NaNs (semantics 3): inf - inf is invalid, a NaN operand propagates, or
+  // Infinities and NaNs (docs/semantics.md 3): inf - inf is invalid, a NaN operand propagates, or
   // with DN gives the default NaN; inf + 1 is inf.
   EXPECT_EQ(Classify(Fmt::kS, 0x7f800000, 0xff800000, 0), ResultClass::kNaNInvalid);
   EXPECT_EQ(Classify(Fmt::kS, 0x7f800000, 0x7f800000, 0, true), ResultClass::kNaNInvalid);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Exhaustive half-precision FpAdd against an independent reference (arm-sve-fadd-semantics.md
+// Exhaustive half-precision FpAdd against an independent reference (docs/semantics.md
 // sections 3-5, FZ16 = 0, DN = 0, AH = 0).
 //
 // The reference is deliberately simple and shares nothing with the model:

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Directed tables for FpAdd/FpSub: every rule of arm-sve-fadd-semantics.md sections 2-5 (AH = 0),
+// Directed tables for FpAdd/FpSub: every rule of docs/semantics.md sections 2-5 (AH = 0),
 // with expected values derived by hand from the text and each row commented with its derivation.
 //
 // Layout: generic rules are TEST_P over format x rounding mode (rows carry one expected value per

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Random FpAdd/FpSub results cross-checked against GNU MPFR (arm-sve-fadd-semantics.md section 5).
+// Random FpAdd/FpSub results cross-checked against GNU MPFR (docs/semantics.md section 5).
 //
 // Scope: finite, non-flushed operands (FZ = FZ16 = 0, DN = 0; the generators never produce NaN or
 // infinity operands), all four rounding modes, H/S/D, both operations. The reference is MPFR at

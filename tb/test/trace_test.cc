@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Tests of the trace reader and writer (model/src/trace.cc) against ../shared/trace-format.md:
+// Tests of the trace reader and writer (model/src/trace.cc) against docs/trace-format.md:
 // the documented example, round trips of every op form, the accepted lexical variations (case
 // of hex digits, tabs and runs of spaces, comments, blank lines, CRLF), one rejected line per
 // class of bad input with the field its message must name, and TraceReader on a real file.
@@ -23,7 +23,7 @@
 namespace vfadd {
 namespace {
 
-// The example of trace-format.md, verbatim.
+// The example of docs/trace-format.md, verbatim.
 constexpr const char* kDocExample =
     "fadd s 128 00000000 1111 40400000400000003f80000000000000 "
     "3f8000003f8000003f8000003f800000 4080000040400000400000003f800000 00000000";

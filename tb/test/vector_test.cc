@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Directed tests of vfadd::Execute for every operation of the add family (section 6 of
-// arm-sve-fadd-semantics.md): predicate merging and granularity, unpredicated and immediate
+// docs/semantics.md): predicate merging and granularity, unpredicated and immediate
 // forms, FSUBR operand order, FADDP pairs, FADDA strict ordering and FADDV's +0-padded tree.
 //
 // Every expected value is derived by hand from the document; the derivation is in the comment
@@ -236,8 +236,8 @@ TEST(VfaddVectorHelpersTest, EncodingsMatchDocument) {
   EXPECT_EQ(kH.V(2.0), 0x4000u);  // [EMP] H 1+1 = 0x4000
   EXPECT_EQ(kS.V(0.5), 0x3F000000u);
   EXPECT_EQ(kS.V(1.0), 0x3F800000u);
-  EXPECT_EQ(kS.V(3.0), 0x40400000u);  // trace-format.md example
-  EXPECT_EQ(kS.V(4.0), 0x40800000u);  // trace-format.md example
+  EXPECT_EQ(kS.V(3.0), 0x40400000u);  // docs/trace-format.md example
+  EXPECT_EQ(kS.V(4.0), 0x40800000u);  // docs/trace-format.md example
   EXPECT_EQ(kS.V(1e8), 0x4CBEBC20u);  // 1e8 = 0x5F5E100 = 1.0111110101111000010 * 2^26
   EXPECT_EQ(kS.V(std::ldexp(1.0, 24)), 0x4B800000u);
   EXPECT_EQ(kS.V(-0.0), 0x80000000u);
@@ -325,9 +325,9 @@ TEST(VfaddTraitsTest, OpList) {
 }
 
 TEST(VfaddTraitsTest, OpTraitsMatchTheIsa) {
-  // The trace names of trace-format.md, in the enum's order. The rest follows from the form each
-  // name spells (section 7): the mnemonic is the name before '_'; "_u" is the unpredicated form
-  // (no Pg), "_i" the immediate form (#imm for Zm); FSUB and FSUBR are FPSub; FADDP is the
+  // The trace names of docs/trace-format.md, in the enum's order. The rest follows from the form
+  // each name spells (section 7): the mnemonic is the name before '_'; "_u" is the unpredicated
+  // form (no Pg), "_i" the immediate form (#imm for Zm); FSUB and FSUBR are FPSub; FADDP is the
   // pairwise form; FADDA and FADDV reduce to a scalar.
   const std::pair<Op, std::string> names[] = {
       {Op::kFadd, "fadd"},   {Op::kFaddU, "fadd_u"},   {Op::kFaddI, "fadd_i"},

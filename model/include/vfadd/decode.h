@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // vfadd golden model: decoder and disassembler for the 32-bit A64 encodings of the SVE FP add
-// family and MOVPRFX (section 7 of ../shared/arm-sve-fadd-semantics.md).
+// family and MOVPRFX (section 7 of docs/semantics.md).
 #ifndef VFADD_DECODE_H_
 #define VFADD_DECODE_H_
 

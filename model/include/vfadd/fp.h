@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // vfadd golden model: formats, FPCR/FPSR views and the scalar Arm FPAdd/FPSub.
 //
-// Semantics: ../shared/arm-sve-fadd-semantics.md sections 1-5 (FPCR.AH = 0, no FEAT_AFP).
+// Semantics: docs/semantics.md sections 1-5 (FPCR.AH = 0, no FEAT_AFP).
 // Names mirror rtl/vfadd_pkg.sv so that model and RTL can be read side by side.
 #ifndef VFADD_FP_H_
 #define VFADD_FP_H_

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// vfadd golden model: reader and writer of the trace format (../shared/trace-format.md).
+// vfadd golden model: reader and writer of the trace format (docs/trace-format.md).
 #ifndef VFADD_TRACE_H_
 #define VFADD_TRACE_H_
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // vfadd golden model: the SVE instructions of the add family on whole vectors (section 6 of
-// ../shared/arm-sve-fadd-semantics.md) and the instruction case they operate on.
+// docs/semantics.md) and the instruction case they operate on.
 #ifndef VFADD_VECTOR_H_
 #define VFADD_VECTOR_H_
 
@@ -12,7 +12,7 @@
 
 namespace vfadd {
 
-// The operations of the trace format (../shared/trace-format.md).
+// The operations of the trace format (docs/trace-format.md).
 enum class Op : uint8_t {
   kFadd,    // FADD Zdn.T, Pg/M, Zdn.T, Zm.T
   kFaddU,   // FADD Zd.T, Zn.T, Zm.T
