@@ -14,7 +14,8 @@ and compares. For each mismatch (the first N in full, default 10, then only coun
 prints FILE:LINE, the operation, each differing element with expected and actual bits and
 values, and the flag difference. Ends with 'N passed, M failed'. Exit 0 when all match, 1
 on a mismatch, 2 on bad input (a malformed line, a stimulus line without a result, an
-unreadable file, a vl above the built MaxVecLenBits).
+unreadable file, a vl above the built MaxVecLenBits). The trace format is
+docs/trace-format.md in the vfadd source tree.
 )";
 }  // namespace
 

@@ -13,7 +13,8 @@ const char kDescription[] =
 machine. Lists are comma separated. Values are biased towards hard cases: signed zeros,
 infinities, NaNs with payloads, subnormals, min/max normal, cancellation, alignment around
 the significand width, ties, overflow and tiny results; predicates all-true, all-false,
-random and non-canonical.
+random and non-canonical. The trace format is docs/trace-format.md in the vfadd
+source tree.
 )";
 }  // namespace
 

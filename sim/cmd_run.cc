@@ -17,7 +17,8 @@ the default) or the golden model. Comments and blank lines are copied. Any malfo
 or a case whose vl is above the built MaxVecLenBits (see 'vfadd info'), is reported as
 FILE:LINE: field ...; then nothing is written and the exit status is 2. The RTL's results
 are also checked against the golden model: a difference is reported on stderr and the exit
-status is 1 (the RTL's results are written all the same).
+status is 1 (the RTL's results are written all the same). The trace format is
+docs/trace-format.md in the vfadd source tree.
 )";
 
 // Prints the responses of `rep` that differ from what they were checked against, or broke a

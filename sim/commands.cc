@@ -43,8 +43,9 @@ std::string MainHelp() {
       "       vfadd --version | --help\n"
       "\n"
       "vfadd: the Arm SVE floating-point add family (FADD, FSUB, FSUBR, FADDP, FADDA, FADDV),\n"
-      "bit-exact, on trace files (see ../shared/trace-format.md): the RTL unit vfadd_top and its\n"
-      "golden model.\n"
+      "bit-exact, on trace files: the RTL unit vfadd_top and its golden model. The trace format\n"
+      "(version 1) is docs/trace-format.md in the vfadd source tree; the semantics, with their\n"
+      "sources, docs/semantics.md.\n"
       "\n"
       "commands:\n";
   for (const Command& c : kCommands) {
