@@ -37,7 +37,7 @@ set_target_properties(vfadd_py PROPERTIES
 # one wrong row (exit 1, that row named).
 set(vfadd_py_env PYTHONPATH=${CMAKE_BINARY_DIR}/python PYTHONDONTWRITEBYTECODE=1)
 add_test(NAME python_unittest
-         COMMAND ${VFADD_PYTHON} -m unittest -v ${PROJECT_SOURCE_DIR}/python/test_vfadd.py)
+         COMMAND ${VFADD_PYTHON} ${PROJECT_SOURCE_DIR}/python/test_vfadd.py -v)
 set(vfadd_csv ${PROJECT_SOURCE_DIR}/python/examples)
 add_test(NAME python_check_csv_good
          COMMAND ${VFADD_PYTHON} ${vfadd_csv}/check_csv.py ${vfadd_csv}/sample.csv)

@@ -46,8 +46,8 @@ Bits ToWords(py::handle x, int width, const std::string& name) {
   py::int_ v;
   if (!AsInt(x, &v)) throw py::type_error(name + ": expected an int, got " + TypeName(x));
   if (v < py::int_(0) || v.attr("bit_length")().cast<int>() > width) {
-    Bad(name + ": expected an unsigned value of at most " + std::to_string(width) +
-        " bits, got " + std::string(py::str(py::module_::import("builtins").attr("hex")(v))));
+    Bad(name + ": expected an unsigned value of at most " + std::to_string(width) + " bits, got " +
+        std::string(py::str(py::module_::import("builtins").attr("hex")(v))));
   }
   Bits words((width + 63) / 64, 0);
   const py::int_ mask(~uint64_t{0});
@@ -100,7 +100,8 @@ py::array_t<uint64_t> ToPatterns(py::handle x, int width, const std::string& nam
   const uint64_t mask = width == 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
   for (ssize_t i = 0; i < u.size(); ++i) {
     if (u.data()[i] & ~mask) {
-      Bad(name + "[" + std::to_string(i) + "]: " + vfadd::Format("0x%llx", static_cast<unsigned long long>(u.data()[i])) +
+      Bad(name + "[" + std::to_string(i) +
+          "]: " + vfadd::Format("0x%llx", static_cast<unsigned long long>(u.data()[i])) +
           " does not fit in " + std::to_string(width) + " bits");
     }
   }
@@ -109,17 +110,7 @@ py::array_t<uint64_t> ToPatterns(py::handle x, int width, const std::string& nam
 
 // A new array of `shape` in format f's unsigned type, filled from `values`.
 py::array NewPatterns(Fmt f, const std::vector<ssize_t>& shape, const uint64_t* values) {
-  py::array out(py::dtype(NumpyType(f)), shape);
-  const ssize_t n = out.size();
-  void* p = out.mutable_data();
-  for (ssize_t i = 0; i < n; ++i) {
-    switch (f) {
-      case Fmt::kH: static_cast<uint16_t*>(p)[i] = static_cast<uint16_t>(values[i]); break;
-      case Fmt::kS: static_cast<uint32_t*>(p)[i] = static_cast<uint32_t>(values[i]); break;
-      case Fmt::kD: static_cast<uint64_t*>(p)[i] = values[i]; break;
-    }
-  }
-  return out;
+  return py::array_t<uint64_t>(shape, values).attr("astype")(NumpyType(f));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -188,10 +179,14 @@ Bits PredicateBits(py::handle pg, const vfadd::Case& c) {
   py::int_ i;
   if (AsInt(pg, &i)) return ToWords(i, bits, "pg");
   py::array arr = py::array::ensure(pg);
-  if (!arr || arr.dtype().kind() != 'b' || arr.ndim() != 1 || arr.size() != n) {
+  if (!arr || arr.dtype().kind() != 'b') {
     throw py::type_error("pg: expected an int of vl/8 = " + std::to_string(bits) +
                          " predicate bits or a sequence of " + std::to_string(n) +
-                         " bools (one per element)");
+                         " bools (one per element), got " + TypeName(pg));
+  }
+  if (arr.ndim() != 1 || arr.size() != n) {
+    Bad("pg: expected " + std::to_string(n) + " bools (one per element), got shape " +
+        std::string(py::str(arr.attr("shape"))));
   }
   auto act = py::array_t<bool, py::array::c_style | py::array::forcecast>::ensure(arr);
   Bits v((bits + 63) / 64, 0);
@@ -301,11 +296,16 @@ py::object ParseLine(const std::string& line) {
 // Decode: an Insn's fields by name; op and t only for the arithmetic kind.
 const char* KindName(vfadd::InsnKind k) {
   switch (k) {
-    case vfadd::InsnKind::kOther: return "other";
-    case vfadd::InsnKind::kUndefined: return "undefined";
-    case vfadd::InsnKind::kArith: return "arith";
-    case vfadd::InsnKind::kMovprfx: return "movprfx";
-    case vfadd::InsnKind::kMovprfxPred: return "movprfx_pred";
+    case vfadd::InsnKind::kOther:
+      return "other";
+    case vfadd::InsnKind::kUndefined:
+      return "undefined";
+    case vfadd::InsnKind::kArith:
+      return "arith";
+    case vfadd::InsnKind::kMovprfx:
+      return "movprfx";
+    case vfadd::InsnKind::kMovprfxPred:
+      return "movprfx_pred";
   }
   return "other";
 }
@@ -342,14 +342,16 @@ PYBIND11_MODULE(vfadd, m) {
   m.attr("OPS") = ops;
 
   m.def(
-      "fp_add", [](const std::string& t, py::object a, py::object b, py::object fpcr) {
+      "fp_add",
+      [](const std::string& t, py::object a, py::object b, py::object fpcr) {
         return Arith(false, t, a, b, fpcr);
       },
       py::arg("t"), py::arg("a"), py::arg("b"), py::arg("fpcr") = 0,
       "FPAdd(a, b) in format t ('h', 's', 'd') under fpcr: (bits, flags) for two ints; for "
       "arrays of bit patterns (broadcast together) a (results, flags) pair of arrays.");
   m.def(
-      "fp_sub", [](const std::string& t, py::object a, py::object b, py::object fpcr) {
+      "fp_sub",
+      [](const std::string& t, py::object a, py::object b, py::object fpcr) {
         return Arith(true, t, a, b, fpcr);
       },
       py::arg("t"), py::arg("a"), py::arg("b"), py::arg("fpcr") = 0, "FPSub(a, b), as fp_add.");
@@ -362,10 +364,11 @@ PYBIND11_MODULE(vfadd, m) {
         const Fmt f = ToFmt(t);
         return vfadd::DescribeValue(f, ToU64(bits, vfadd::fp_width(f), "bits"));
       },
-      py::arg("t"), py::arg("bits"), "Readable value of an encoding, e.g. '1.5', 'qNaN:0x7fc00001'.");
+      py::arg("t"), py::arg("bits"),
+      "Readable value of an encoding, e.g. '1.5', 'qNaN:0x7fc00001'.");
   m.def(
-      "default_nan", [](const std::string& t) { return vfadd::DefaultNaN(ToFmt(t)); },
-      py::arg("t"), "The default NaN of format t.");
+      "default_nan", [](const std::string& t) { return vfadd::DefaultNaN(ToFmt(t)); }, py::arg("t"),
+      "The default NaN of format t.");
 
   py::class_<vfadd::Case>(m, "Case",
                           "One instruction case (the fields of a trace line); immutable.")
@@ -398,7 +401,8 @@ PYBIND11_MODULE(vfadd, m) {
                              })
       .def_property_readonly("b",
                              [](const vfadd::Case& c) -> py::object {
-                               if (vfadd::IsImmediate(c.op)) return py::float_(c.imm_one ? 1.0 : 0.5);
+                               if (vfadd::IsImmediate(c.op))
+                                 return py::float_(c.imm_one ? 1.0 : 0.5);
                                return BitsToElements(c.b, c.fmt, vfadd::Elements(c));
                              })
       .def_property_readonly("checked", [](const vfadd::Case& c) { return c.checked; })
@@ -422,9 +426,12 @@ PYBIND11_MODULE(vfadd, m) {
       .def("__str__", &vfadd::FormatCase)
       .def("__repr__",
            [](const vfadd::Case& c) { return "vfadd.Case('" + vfadd::FormatCase(c) + "')"; })
-      .def("__eq__", [](const vfadd::Case& x, const vfadd::Case& y) {
-        return vfadd::FormatCase(x) == vfadd::FormatCase(y);
-      });
+      .def(
+          "__eq__",
+          [](const vfadd::Case& x, const vfadd::Case& y) {
+            return vfadd::FormatCase(x) == vfadd::FormatCase(y);
+          },
+          py::is_operator());
 
   m.def(
       "execute",
@@ -438,8 +445,7 @@ PYBIND11_MODULE(vfadd, m) {
       py::arg("a") = py::none(), py::arg("b") = py::none(),
       "Executes one instruction on the golden model (operands as for Case): (res, fpsr).");
   m.def(
-      "execute_case",
-      [](const vfadd::Case& c) { return vfadd::WithOutcome(c, vfadd::Execute(c)); },
+      "execute_case", [](const vfadd::Case& c) { return vfadd::WithOutcome(c, vfadd::Execute(c)); },
       py::arg("case"), "The case, checked with the model's outcome (its own res is replaced).");
   m.def(
       "check",
@@ -479,7 +485,9 @@ PYBIND11_MODULE(vfadd, m) {
                                  return py::none();
                                return py::float_(i.imm_one ? 1.0 : 0.5);
                              })
-      .def("__str__", [](const vfadd::Insn& i) { return vfadd::Disassemble(i); });
+      .def("__str__", [](const vfadd::Insn& i) { return vfadd::Disassemble(i); })
+      .def("__repr__",
+           [](const vfadd::Insn& i) { return "vfadd.Insn('" + vfadd::Disassemble(i) + "')"; });
   m.def(
       "decode", [](py::object word) { return vfadd::Decode(ToWord(word)); }, py::arg("word"),
       "Decodes a 32-bit A64 word of the SVE FP add family or MOVPRFX.");
