@@ -4,7 +4,7 @@
 Expected values never come from the model: the host FPU through numpy (float16/32/64) where
 Arm's rules coincide with IEEE 754 (round to nearest, no NaN operand, no flush to zero), with
 the flags from exact rational arithmetic; otherwise values derived by hand from
-arm-sve-fadd-semantics.md (section numbers in the comments)."""
+docs/semantics.md (section numbers in the comments)."""
 import os
 import subprocess
 import sys

@@ -5,7 +5,7 @@
 Usage: check_csv.py FILE.csv   (the vfadd module on PYTHONPATH, e.g. build/python)
 
 Columns, in this order: op,type,vl,fpcr,pg,a,b,res,fpsr -- the nine fields of a checked trace
-line (docs: the trace format), each written as the trace format writes it (hex without 0x,
+line (docs/trace-format.md), each written as the trace format writes it (hex without 0x,
 most significant digit first). An empty pg, a or b cell means '-' (no such operand). A first
 row whose first cell is 'op' is a header; blank rows are skipped.
 
@@ -43,12 +43,17 @@ def row_case(cells):
             message = "column %d '%s'%s" % (e.field, COLUMNS[e.field - 1],
                                             message.split("'", 2)[2])
         raise ValueError(message) from None
+    if case is None:  # cannot happen: the first cell is neither empty nor a comment
+        raise ValueError("expected a case")
     return case
 
 
 def main(argv):
+    if len(argv) == 2 and argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0
     if len(argv) != 2:
-        print("usage: check_csv.py FILE.csv", file=sys.stderr)
+        print("usage: check_csv.py FILE.csv (--help: the columns)", file=sys.stderr)
         return 2
     path = argv[1]
     rows = mismatches = malformed = 0
