@@ -58,6 +58,9 @@ DEPS_FILES := /usr/bin/cmake /usr/bin/ninja /usr/bin/g++ /usr/bin/pkg-config \
               /usr/bin/verilator /usr/bin/yosys /usr/bin/python3 /usr/include/systemc.h \
               /usr/include/zlib.h /usr/include/CLI/CLI.hpp /usr/include/tinyxml2.h \
               /usr/bin/clang-format $(FUZZ_FILES)
+DEPS_PKGS += python3-dev pybind11-dev python3-numpy  # issue 26: the Python module (python/)
+DEPS_FILES += /usr/include/python3*/Python.h /usr/include/pybind11/numpy.h \
+              /usr/lib/python3/dist-packages/numpy/__init__.py
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # $(call missing,FILES): those of FILES (patterns allowed) that do not exist.
 missing = $(strip $(foreach f,$(1),$(if $(wildcard $(f)),,$(f))))
