@@ -159,7 +159,7 @@ int CmdRun(int argc, char** argv) {
   }
   if (summary) {
     FILE* sout = spec.Given("-o") ? stdout : stderr;  // stderr when the trace goes to stdout
-    Summary sum(engine->timed() || ef.dut.given());  // with the mismatch column
+    Summary sum(engine->timed() || ef.dut.given());   // with the mismatch column
     for (size_t i = 0; i < in.cases.size(); ++i) {
       const top::Response& r = rep.responses[i];
       sum.Add(WithOutcome(in.cases[i].c, r.actual), r.mismatch,
