@@ -75,8 +75,8 @@ int ShrinkClasses(const std::string& path, const Engine& engine) {
                    engine.name(), engine_error.c_str());
       return kExitBadInput;
     }
-    std::printf("# class %s: %" PRIu64 " case%s, the first at %s\n", cc.k.Name().c_str(),
-                cc.count, cc.count == 1 ? "" : "s", in.cases[cc.first].where.c_str());
+    std::printf("# class %s: %" PRIu64 " case%s, the first at %s\n", cc.k.Name().c_str(), cc.count,
+                cc.count == 1 ? "" : "s", in.cases[cc.first].where.c_str());
     std::printf("%s\n", ShrinkSummary(start, s.c, trials).c_str());
     std::printf("%s\n", FormatCase(WithOutcome(s.c, Execute(s.c))).c_str());
   }

@@ -56,9 +56,10 @@ class DutEngine : public Engine {
     if (!error.empty()) {
       // Name the DUT's output line for every error (the answer errors name it already).
       const bool named = error.rfind("its output line ", 0) == 0;
-      rep.error = Who() + (named ? "" : "after its output line " +
-                                            std::to_string(proc_->output_lines()) + ", ") +
-                  error;
+      rep.error =
+          Who() +
+          (named ? "" : "after its output line " + std::to_string(proc_->output_lines()) + ", ") +
+          error;
     }
     return rep;
   }

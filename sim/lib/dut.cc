@@ -201,8 +201,7 @@ std::string DutProcess::Exchange(
     const int ms = MillisLeft(deadline);
     if (ms == 0) {
       return Fail("no answer for " + Seconds(cfg_.timeout_seconds) + " seconds (--dut-timeout): " +
-                  std::to_string(sent) + " lines sent, " + std::to_string(answered) +
-                  " answered");
+                  std::to_string(sent) + " lines sent, " + std::to_string(answered) + " answered");
     }
     if (poll(fds, writing ? 2 : 1, ms) < 0) {
       if (errno == EINTR) continue;
@@ -235,15 +234,16 @@ std::string DutProcess::Close() {
   while (!eof_ && error.empty()) {
     pollfd fd = {from_dut_, POLLIN, 0};
     const int ms = MillisLeft(deadline);
-    if (ms == 0) return Fail("it did not exit within " + Seconds(cfg_.timeout_seconds) +
-                             " seconds of the end of its input (--dut-timeout)");
+    if (ms == 0)
+      return Fail("it did not exit within " + Seconds(cfg_.timeout_seconds) +
+                  " seconds of the end of its input (--dut-timeout)");
     if (poll(&fd, 1, ms) > 0) ReadSome(&error);
   }
   if (!error.empty()) return Fail(error);
   for (std::string l; NextLine(&l);) {
     if (!Skipped(l)) {
-      return Fail("its output line " + std::to_string(out_lines_) +
-                  " answers no line sent: '" + l.substr(0, 80) + "'");
+      return Fail("its output line " + std::to_string(out_lines_) + " answers no line sent: '" +
+                  l.substr(0, 80) + "'");
     }
   }
   const std::string how = ExitStatus(/*wait=*/true);

@@ -92,8 +92,7 @@ TEST(DutProcess, AHangEndsAtTheTimeout) {
   size_t n = 0;
   const auto t0 = std::chrono::steady_clock::now();
   const std::string err = Echo(dut, 2, &n);
-  const double secs =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_EQ(n, 1u);
   EXPECT_TRUE(Contains(err, "no answer for 1 seconds")) << err;
   EXPECT_LT(secs, 5.0);  // killed, not waited for
@@ -101,10 +100,9 @@ TEST(DutProcess, AHangEndsAtTheTimeout) {
 
 TEST(DutProcess, TheAnswerCallbackStopsTheExchange) {
   DutProcess dut({"cat", 10, 8});
-  const std::string err =
-      dut.Exchange(5, LineOf, [](size_t i, const std::string&) {
-        return i == 2 ? std::string("bad answer") : std::string();
-      });
+  const std::string err = dut.Exchange(5, LineOf, [](size_t i, const std::string&) {
+    return i == 2 ? std::string("bad answer") : std::string();
+  });
   EXPECT_EQ(err, "bad answer");
   EXPECT_TRUE(dut.failed());
 }

@@ -55,7 +55,8 @@ bool ParseHex(const std::string& s, int bits, Bits* out) {
 
 std::string Hex(const Bits& v, int bits) {
   std::string s;
-  for (int i = bits / 4 - 1; i >= 0; --i) s += "0123456789abcdef"[(v[i / 16] >> (4 * (i % 16))) & 15];
+  for (int i = bits / 4 - 1; i >= 0; --i)
+    s += "0123456789abcdef"[(v[i / 16] >> (4 * (i % 16))) & 15];
   return s;
 }
 
@@ -175,7 +176,7 @@ bool Parse(const std::string& text, Line* l) {
   if (imm) {
     if (l->b_text != "0.5" && l->b_text != "1.0") return false;
     const bool one = l->b_text == "1.0";
-    const uint64_t v = w == 16 ? (one ? 0x3c00 : 0x3800)
+    const uint64_t v = w == 16   ? (one ? 0x3c00 : 0x3800)
                        : w == 32 ? (one ? 0x3f800000 : 0x3f000000)
                                  : (one ? 0x3ff0000000000000 : 0x3fe0000000000000);
     l->b.assign(l->vl / 64, 0);
@@ -190,7 +191,9 @@ bool Parse(const std::string& text, Line* l) {
 bool Execute(const Line& l, Bits* res, uint32_t* fpsr) {
   const int w = Width(l.t[0]), n = l.vl / w;
   const Fpu fpu(w, (l.fpcr >> 22) & 3);
-  auto active = [&](int e) { return l.pg.empty() || ((l.pg[e * w / 8 / 64] >> (e * w / 8 % 64)) & 1); };
+  auto active = [&](int e) {
+    return l.pg.empty() || ((l.pg[e * w / 8 / 64] >> (e * w / 8 % 64)) & 1);
+  };
   *fpsr = 0;
   if (l.op == "fadda") {
     uint64_t acc = l.a[0];

@@ -101,7 +101,9 @@ class DutCliTest : public ::testing::Test {
   static std::string Tool() { return ShellQuote(VFADD_TOOL); }
   Result Vfadd(const std::string& args) const { return Sh("timeout 120 " + Tool() + " " + args); }
   // The model as a DUT.
-  static std::string ModelDut() { return ShellQuote(std::string(VFADD_TOOL) + " run --engine model -"); }
+  static std::string ModelDut() {
+    return ShellQuote(std::string(VFADD_TOOL) + " run --engine model -");
+  }
 
   std::string dir_;
 };
@@ -164,9 +166,9 @@ TEST_F(DutCliTest, ModelDutPassesARegressionInTwoJobs) {
   EXPECT_TRUE(fs::file_size(Path("cov/coverage.fcov")) > 0);
   EXPECT_TRUE(Contains(r.out, "coverage: 3000 cases sampled")) << r.out;
   // The failure path: case 5's expected result corrupted; it is in the failure trace and JUnit.
-  const Result f = Vfadd("regress --seed 11 --count 300 --jobs 2 --dut " + ModelDut() +
-                         " --self-test-flip 5 --junit " + Q("j2.xml") + " --failures " +
-                         Q("f2.trace"));
+  const Result f =
+      Vfadd("regress --seed 11 --count 300 --jobs 2 --dut " + ModelDut() +
+            " --self-test-flip 5 --junit " + Q("j2.xml") + " --failures " + Q("f2.trace"));
   EXPECT_STATUS(f, 1);
   EXPECT_TRUE(Contains(Read(Path("f2.trace")), "case 5 (shard 1/1)"));
   EXPECT_TRUE(Contains(Read(Path("j2.xml")), "<failure"));
@@ -218,7 +220,8 @@ TEST_F(DutCliTest, BrokenDutsNameTheCaseAndKeepWhatWasChecked) {
     auto names_case = [&](const Result& r) {
       EXPECT_TRUE(Contains(r.err, trace + ":4:")) << r.err;
       EXPECT_TRUE(Contains(r.err, bad.says)) << r.err;
-      EXPECT_TRUE(Contains(r.err, bad.names_line ? "its output line 3:" : "after its output line 2"))
+      EXPECT_TRUE(
+          Contains(r.err, bad.names_line ? "its output line 3:" : "after its output line 2"))
           << r.err;
     };
     const std::string opts = " --dut-timeout 1 --dut " + dut + " ";
@@ -257,13 +260,13 @@ TEST_F(DutCliTest, ARegressionKeepsTheCasesCheckedBeforeTheDutFailed) {
   // Its input cut after 1500 lines (sed -u: unbuffered); the model then answers those and exits.
   const std::string dut = Script("cut.sh", "sed -u 1500q | " + Tool() + " run --engine model -\n");
   const Result r = Vfadd("regress --seed 4 --count 3000 --dut-timeout 10 --dut " + dut +
-                         " --junit " + Q("j.xml") +
-                         " --failures " + Q("f.trace"));
+                         " --junit " + Q("j.xml") + " --failures " + Q("f.trace"));
   EXPECT_STATUS(r, 2);
   EXPECT_TRUE(Contains(r.err, "case 1500 (seed 4)")) << r.err;
   EXPECT_TRUE(Contains(r.err, "ended its output after 500 answers")) << r.err;
   EXPECT_TRUE(Contains(r.out, "regress: 1500 cases")) << r.out;
-  EXPECT_TRUE(Contains(Read(Path("j.xml")), "name=\"cases\" value=\"1500\"")) << Read(Path("j.xml"));
+  EXPECT_TRUE(Contains(Read(Path("j.xml")), "name=\"cases\" value=\"1500\""))
+      << Read(Path("j.xml"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -338,8 +341,8 @@ TEST_F(DutCliTest, IeeeDutClassesAreTheArchitecturalRules) {
     // Its own line, first at its line of the trace.
     bool found = false;
     for (const std::string& l : Lines(r.out)) {
-      found = found || (Contains(l, " " + d.cls + " ") &&
-                        Contains(l, "c.trace:" + std::to_string(i + 1)));
+      found = found ||
+              (Contains(l, " " + d.cls + " ") && Contains(l, "c.trace:" + std::to_string(i + 1)));
     }
     EXPECT_TRUE(found) << d.cls << "\n" << r.out;
   }
@@ -356,7 +359,8 @@ TEST_F(DutCliTest, IeeeDutClassesShrinkToMinimalCases) {
   // check needs checked lines: stimulus is bad input for it.
   EXPECT_STATUS(check, 2);
   ASSERT_EQ(Vfadd("run --engine model -o " + Q("c.trace") + " " + Q("s.trace")).status, 0);
-  const Result cls = Vfadd("check --classes --max-report 0 --dut " + IeeeDut() + " " + Q("c.trace"));
+  const Result cls =
+      Vfadd("check --classes --max-report 0 --dut " + IeeeDut() + " " + Q("c.trace"));
   EXPECT_STATUS(cls, 1);
   for (const char* rule : {" nan-operand", " default-nan-dn", " invalid-default-nan",
                            " flush-input", " flush-output"}) {
