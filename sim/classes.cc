@@ -36,7 +36,16 @@ int ShrinkClasses(const std::string& path, const Engine& engine) {
   TraceInput in;
   if (ReadTraces("shrink", {path}, &in)) return kExitBadInput;
   std::vector<top::Request> reqs;
-  for (const Located& l : in.cases) reqs.push_back(top::Request{l.c});
+  for (const Located& l : in.cases) {
+    if (l.c.vl > engine.max_vl()) {
+      std::fprintf(stderr,
+                   "vfadd shrink: %s: field 3 'vl': %d is above this build's maximum vector "
+                   "length %d\n",
+                   l.where.c_str(), l.c.vl, engine.max_vl());
+      return kExitBadInput;
+    }
+    reqs.push_back(top::Request{l.c});
+  }
   const top::Report rep = engine.Run(reqs, top::Options());  // the engine stays open for trials
   if (!rep.error.empty()) {
     const size_t at = rep.responses.size();
