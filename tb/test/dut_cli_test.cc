@@ -174,6 +174,16 @@ TEST_F(DutCliTest, ModelDutPassesARegressionInTwoJobs) {
   EXPECT_TRUE(Contains(Read(Path("j2.xml")), "<failure"));
 }
 
+// From stdin, `run --engine model` answers as it reads: a comment is copied, and a bad line
+// stops it there (exit 2) after the answers before it.
+TEST_F(DutCliTest, RunFromStdinAnswersLineByLine) {
+  Write("in.trace", "# c\n" + kDocStim + "\nfadd s 128 zz\n" + kDocStim + "\n");
+  const Result r = Sh(Tool() + " run --engine model - < " + Q("in.trace"));
+  EXPECT_STATUS(r, 2);
+  EXPECT_EQ(r.out, "# c\n" + kDocStim + " " + kDocRes + " 00000000\n");
+  EXPECT_TRUE(Contains(r.err, "<stdin>:3:")) << r.err;
+}
+
 TEST_F(DutCliTest, ShrinkOnTheModelDutFindsNothingToShrink) {
   const Result r = Vfadd("shrink --dut " + ModelDut() + " " + ShellQuote(kDocStim));
   EXPECT_STATUS(r, 1);
