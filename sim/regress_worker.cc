@@ -6,6 +6,7 @@
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <sstream>
 
 #include "engine.h"
@@ -97,6 +98,9 @@ void RegressWorker(const RegressPlan& plan, uint64_t first, uint64_t last, int f
   int status = 0;
   for (uint64_t k0 = first; k0 < last; k0 += kBatch) {
     const uint64_t k1 = std::min(last, k0 + kBatch);
+    // A DUT may fail in the middle of the batch: the coverage is then that of the cases checked.
+    std::optional<fcov::Db> before;
+    if (dut) before = db;
     std::vector<top::Request> reqs(k1 - k0);
     steered.assign(k1 - k0, false);
     for (uint64_t k = k0; k < k1; ++k) {
@@ -151,6 +155,13 @@ void RegressWorker(const RegressPlan& plan, uint64_t first, uint64_t last, int f
     cycles += rep.cycles;
     send(Message::Progress(checked));
     if (checked < reqs.size()) {
+      db = *before;
+      std::vector<uint32_t> hits;
+      for (size_t i = 0; i < checked; ++i) {
+        hits.clear();
+        model.Sample(reqs[i].c, &hits, /*word=*/false);
+        db.Add(hits);
+      }
       send(Message::Error("case " + std::to_string(plan.Index(k0 + checked)) + " (seed " +
                           std::to_string(plan.gen.seed) + "): " + rep.error));
       status = 1;

@@ -265,16 +265,18 @@ TEST_F(DutCliTest, ADutThatFailsAtTheEndIsAnError) {
 }
 
 // A regression whose DUT stops after 1500 answers: case 1500 is named, the 1500 checked cases
-// are in the table and in JUnit.
+// are in the table, in JUnit and in the coverage (not the 500 of the batch left unanswered).
 TEST_F(DutCliTest, ARegressionKeepsTheCasesCheckedBeforeTheDutFailed) {
   // Its input cut after 1500 lines (sed -u: unbuffered); the model then answers those and exits.
   const std::string dut = Script("cut.sh", "sed -u 1500q | " + Tool() + " run --engine model -\n");
-  const Result r = Vfadd("regress --seed 4 --count 3000 --dut-timeout 10 --dut " + dut +
-                         " --junit " + Q("j.xml") + " --failures " + Q("f.trace"));
+  const Result r =
+      Vfadd("regress --seed 4 --count 3000 --dut-timeout 10 --dut " + dut + " --junit " +
+            Q("j.xml") + " --failures " + Q("f.trace") + " --coverage " + Q("cov"));
   EXPECT_STATUS(r, 2);
   EXPECT_TRUE(Contains(r.err, "case 1500 (seed 4)")) << r.err;
   EXPECT_TRUE(Contains(r.err, "ended its output after 500 answers")) << r.err;
   EXPECT_TRUE(Contains(r.out, "regress: 1500 cases")) << r.out;
+  EXPECT_TRUE(Contains(r.out, "coverage: 1500 cases sampled")) << r.out;
   EXPECT_TRUE(Contains(Read(Path("j.xml")), "name=\"cases\" value=\"1500\""))
       << Read(Path("j.xml"));
 }
