@@ -2,6 +2,7 @@
 // vfadd check: checked lines recomputed on an engine, every mismatch described.
 #include <cinttypes>
 
+#include "classes.h"
 #include "tool.h"
 #include "vfadd/difference.h"
 
@@ -16,6 +17,11 @@ values, and the flag difference. Ends with 'N passed, M failed'. Exit 0 when all
 on a mismatch, 2 on bad input (a malformed line, a stimulus line without a result, an
 unreadable file, a vl above the built MaxVecLenBits). The trace format is
 docs/trace-format.md in the vfadd source tree.
+
+--dut CMD recomputes the lines on an external design under test (docs/dut-protocol.md).
+When the DUT fails (crashes, hangs, answers garbage, another case or too few lines), the
+error names the case (FILE:LINE) and the DUT's output line, the cases answered before it
+are reported as usual, followed by 'K not checked', and the exit status is 2.
 )";
 }  // namespace
 
@@ -23,14 +29,18 @@ int CmdCheck(int argc, char** argv) {
   Spec spec("check", kDescription);
   EngineFlags ef;
   uint64_t max_report = 10;
+  bool classes = false;
   std::vector<std::string> files;
   DeclareEngine(spec, &ef);
+  spec.Flag("--classes", &classes,
+            "also print the mismatch classes: the failing cases grouped by op, type and the rule "
+            "involved (docs/dut-protocol.md)");
   spec.Count("--max-report", "N", &max_report, 0, UINT64_MAX,
              "describe the first N mismatches in full (default 10), count the others")
       .Positionals("FILE...", &files, 1, SIZE_MAX, "checked traces (- for stdin)");
   spec.Parse(argc, argv);
   const top::Options opt = FinishEngine(spec, ef);
-  const std::unique_ptr<Engine> engine = MakeEngine(ef.engine);
+  const std::unique_ptr<Engine> engine = MakeEngineOf(ef);
   TraceInput in;
   const int errors = ReadTraces("check", files, &in, [](const Case& c) {
     return c.checked ? std::string()
@@ -46,11 +56,11 @@ int CmdCheck(int argc, char** argv) {
   top::Report rep;
   top::Options run = opt;
   run.max_mismatch_reports = 0;  // described here, from the responses
-  if (const int rc = RunCases("check", *engine, run, in.cases, /*expect_trace=*/true, &rep)) {
-    return rc;
-  }
+  const int rc = RunCases("check", *engine, run, in.cases, /*expect_trace=*/true, &rep);
+  // A DUT that failed: what it answered before is reported all the same.
+  if (rc && !(ef.dut.given() && !rep.error.empty())) return rc;
   uint64_t passed = 0, failed = 0;
-  for (size_t i = 0; i < in.cases.size(); ++i) {
+  for (size_t i = 0; i < rep.responses.size(); ++i) {
     const Case& c = in.cases[i].c;
     const top::Response& r = rep.responses[i];
     if (!r.mismatch) {
@@ -67,7 +77,11 @@ int CmdCheck(int argc, char** argv) {
   if (failed > max_report) {
     std::printf("... %" PRIu64 " further mismatches not shown\n", failed - max_report);
   }
-  std::printf("%" PRIu64 " passed, %" PRIu64 " failed\n", passed, failed);
+  if (classes) PrintClasses(stdout, in.cases, CountClasses(in.cases, rep));
+  std::printf("%" PRIu64 " passed, %" PRIu64 " failed", passed, failed);
+  if (rc) std::printf(", %zu not checked", in.cases.size() - rep.responses.size());
+  std::printf("\n");
+  if (rc) return rc;
   if (rep.assertion_failed) {
     std::fprintf(stderr, "vfadd check: an RTL assertion failed (see above)\n");
     return kExitMismatch;

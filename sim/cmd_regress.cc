@@ -46,6 +46,12 @@ biases generation towards the holes: when the stream's case hits no hole, cases 
 one (its op, type, FPCR, VLs) are drawn until one does (up to 4 for each of the next 8
 holes).
 
+--dut CMD runs the cases on an external design under test instead of the RTL, one DUT
+process per job, as trace lines (docs/dut-protocol.md; no instruction words, no timing;
+VLs up to 2048). A DUT that fails (crashes, hangs, answers garbage, another case or too
+few lines) stops its job with an error naming the case and the DUT's output line; what was
+checked before is in the table, the failure trace, JUnit and coverage; exit 2.
+
 Exit 0 when everything matched, 1 on a mismatch, 2 on bad input. --self-test-flip K
 corrupts the expected result of case K (one of this run's), to show (and test) the failure
 path on a correct RTL.
@@ -73,8 +79,9 @@ JunitReport RegressJunit(const RegressPlan& plan, const Gathered& g, const fcov:
   suite.properties = {
       {"seed", std::to_string(plan.gen.seed)},
       {"shard", std::to_string(plan.shard) + "/" + std::to_string(plan.shards)},
-      {"config",
-       "MaxVecLenBits=" + std::to_string(cfg.max_vl) + " NumStages=" + std::to_string(cfg.stages)},
+      {"config", !plan.dut.command.empty() ? "dut " + plan.dut.command
+                                           : "MaxVecLenBits=" + std::to_string(cfg.max_vl) +
+                                                 " NumStages=" + std::to_string(cfg.stages)},
       {"cases", std::to_string(g.done)},
       {"mismatches", std::to_string(g.mismatches)},
       {"coverage", std::to_string(coverage.Total().hit) + " of " +
@@ -115,6 +122,7 @@ int CmdRegress(int argc, char** argv) {
   plan.rtl.idle = plan.rtl.backpressure = 0.1;
   uint64_t jobs = 1, flip = 0;
   std::string junit, failures = "vfadd-failures.trace", cov_dir;
+  DutFlags dut;
   DeclareGen(spec, &gf, 1);
   spec.Count("--jobs", "J", &jobs, 1, 64, "simulator processes (default 1)")
       .Shard("--shard", &plan.shard, &plan.shards, "run shard I of K of the seed's stream")
@@ -128,15 +136,24 @@ int CmdRegress(int argc, char** argv) {
                    "probability of backpressure in a cycle (default 0.1)")
       .Count("--self-test-flip", "K", &flip, 0, INT64_MAX,
              "corrupt the expected result of case K (a test of the failure path)");
+  DeclareDut(spec, &dut);
   spec.Parse(argc, argv);
   plan.gen = FinishGen(spec, gf);
+  // A DUT takes every VL; the RTL up to the build's maximum.
+  plan.max_vl = dut.given() ? kMaxVl : cfg.max_vl;
+  if (dut.given()) {
+    plan.dut = dut.config();
+    for (const char* rtl_only : {"--idle", "--backpressure"}) {
+      if (spec.Given(rtl_only)) spec.Error(std::string(rtl_only) + " needs the RTL, not --dut");
+    }
+  }
   for (int vl : plan.gen.vls) {
-    if (vl > cfg.max_vl) {
+    if (vl > plan.max_vl) {
       spec.Error("--vl: " + std::to_string(vl) + " is above this build's maximum vector length " +
                  std::to_string(cfg.max_vl));
     }
   }
-  if (plan.gen.vls.empty()) plan.gen.vls = VlsUpTo(cfg.max_vl);
+  if (plan.gen.vls.empty()) plan.gen.vls = VlsUpTo(plan.max_vl);
   if (plan.shards > kStreamCases / plan.gen.count) {
     spec.Error(
         "--count N with --shard I/K covers K*N cases of the seed's stream, at most 2^48; "
@@ -154,7 +171,6 @@ int CmdRegress(int argc, char** argv) {
     plan.flip = static_cast<int64_t>(flip);
   }
   jobs = std::min<uint64_t>(jobs, plan.gen.count);
-  plan.max_vl = cfg.max_vl;
   if (spec.Given("--coverage")) {
     // Fail now rather than after the run: the directory must exist or be creatable, and be
     // writable.
@@ -307,16 +323,18 @@ int CmdRegress(int argc, char** argv) {
     progress(false);
   }
   int worker_failed = 0;
-  const fcov::Model model(cfg.max_vl);
+  const fcov::Model model(plan.max_vl);
   fcov::Db coverage(model);
   for (Worker& w : workers) {
     int st = 0;
     waitpid(w.pid, &st, 0);
     std::fclose(w.in);
     std::string error;
-    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-      ++worker_failed;
-    } else if (!fcov::ParseDb(w.coverage, "worker coverage", model, &coverage, &error)) {
+    const bool failed = !WIFEXITED(st) || WEXITSTATUS(st) != 0;
+    worker_failed += failed;
+    // A worker whose DUT failed still reports the coverage of the cases it checked.
+    if (failed && (plan.dut.command.empty() || w.coverage.empty())) continue;
+    if (!fcov::ParseDb(w.coverage, "worker coverage", model, &coverage, &error)) {
       g.errors += "vfadd regress: " + error + "\n";
     }
   }

@@ -16,25 +16,10 @@ class ModelEngine : public Engine {
   bool timed() const override { return false; }
   top::Report Run(const std::vector<top::Request>& reqs, const top::Options& opt) const override {
     top::Report rep;
-    rep.responses.resize(reqs.size());
+    rep.responses.reserve(reqs.size());
     for (size_t i = 0; i < reqs.size(); ++i) {
-      const Case& c = reqs[i].c;
-      top::Response& r = rep.responses[i];
-      r.actual = Execute(c);
-      r.res = r.actual.res, r.fpsr = r.actual.fpsr;
-      r.expected = reqs[i].expected ? *reqs[i].expected : r.actual;
-      if (static_cast<int64_t>(i) == opt.self_test_flip && !r.expected.res.empty()) {
-        r.expected.res[0] ^= 1;
-      }
-      rep.checked_elements += IsScalarResult(c.op) ? 1 : Elements(c);
-      if (r.expected.res == r.actual.res && r.expected.fpsr == r.actual.fpsr) continue;
-      r.mismatch = true;
-      r.difference = DifferenceLines(c, r.expected, r.actual).at(0);
-      ++rep.mismatch_count;
-      if (rep.mismatches.size() < opt.max_mismatch_reports) {
-        rep.mismatches.push_back(
-            {i, DescribeCase(c) + "\n" + DescribeDifferences(c, r.expected, r.actual)});
-      }
+      const Outcome out = Execute(reqs[i].c);
+      CheckResponse(reqs[i], out, i, opt, &rep, /*model=*/&out);
     }
     return rep;
   }
@@ -57,6 +42,27 @@ class RtlEngine : public Engine {
 };
 
 }  // namespace
+
+void CheckResponse(const top::Request& req, const Outcome& actual, size_t i,
+                   const top::Options& opt, top::Report* rep, const Outcome* model) {
+  const Case& c = req.c;
+  top::Response& r = rep->responses.emplace_back();
+  r.actual = actual;
+  r.res = r.actual.res, r.fpsr = r.actual.fpsr;
+  r.expected = req.expected ? *req.expected : model ? *model : Execute(c);
+  if (static_cast<int64_t>(i) == opt.self_test_flip && !r.expected.res.empty()) {
+    r.expected.res[0] ^= 1;
+  }
+  rep->checked_elements += IsScalarResult(c.op) ? 1 : Elements(c);
+  if (r.expected.res == r.actual.res && r.expected.fpsr == r.actual.fpsr) return;
+  r.mismatch = true;
+  r.difference = DifferenceLines(c, r.expected, r.actual).at(0);
+  ++rep->mismatch_count;
+  if (rep->mismatches.size() < opt.max_mismatch_reports) {
+    rep->mismatches.push_back(
+        {i, DescribeCase(c) + "\n" + DescribeDifferences(c, r.expected, r.actual)});
+  }
+}
 
 std::vector<std::string> EngineNames() { return {"rtl", "model"}; }
 

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "dut.h"
 #include "gen.h"
 #include "top_harness.h"
 
@@ -21,12 +22,14 @@ struct RegressPlan {
   top::Options rtl;
   int64_t flip = -1;  // --self-test-flip: a case index
   bool steer = false;
-  int max_vl = kMaxVl;  // of the build: the coverage model's
+  int max_vl = kMaxVl;  // of the build (of a DUT: 2048): the coverage model's
+  DutConfig dut;        // --dut: the cases run on this external DUT (one process per worker)
   uint64_t Index(uint64_t k) const { return k * shards + (shard - 1); }
 };
 
-// Runs cases [first, last) of the plan's part of the stream on the RTL, writing messages to
-// `fd`; exits the process (status 0, or 1 when the harness failed).
+// Runs cases [first, last) of the plan's part of the stream on the RTL (or the plan's DUT),
+// writing messages to `fd`; exits the process (status 0, or 1 when the harness or the DUT
+// failed; the cases checked before are reported first).
 [[noreturn]] void RegressWorker(const RegressPlan& plan, uint64_t first, uint64_t last, int fd);
 
 }  // namespace vfadd::tool

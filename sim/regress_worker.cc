@@ -6,8 +6,10 @@
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <sstream>
 
+#include "engine.h"
 #include "fcov.h"
 #include "regress.h"
 #include "regress_protocol.h"
@@ -28,7 +30,7 @@ class CasePicker {
   // model's sampling); *word: send it as an instruction word (SentAsWord).
   Case Pick(uint64_t k, bool* steered, bool* word, uint32_t* regs, Outcome* outcome) {
     Case c = GenerateCase(plan_.gen, plan_.Index(k));
-    *word = SentAsWord(plan_.Index(k), regs);
+    *word = plan_.dut.command.empty() && SentAsWord(plan_.Index(k), regs);  // a DUT gets lines
     word_ = *word;
     hits_.clear();
     outcome_ = model_.Sample(c, &hits_, word_);
@@ -92,9 +94,13 @@ void RegressWorker(const RegressPlan& plan, uint64_t first, uint64_t last, int f
   std::vector<bool> steered;
   uint64_t cycles = 0;
   constexpr uint64_t kBatch = 1000;
+  const std::unique_ptr<Engine> dut = plan.dut.command.empty() ? nullptr : MakeDutEngine(plan.dut);
   int status = 0;
   for (uint64_t k0 = first; k0 < last; k0 += kBatch) {
     const uint64_t k1 = std::min(last, k0 + kBatch);
+    // A DUT may fail in the middle of the batch: the coverage is then that of the cases checked.
+    std::optional<fcov::Db> before;
+    if (dut) before = db;
     std::vector<top::Request> reqs(k1 - k0);
     steered.assign(k1 - k0, false);
     for (uint64_t k = k0; k < k1; ++k) {
@@ -118,8 +124,8 @@ void RegressWorker(const RegressPlan& plan, uint64_t first, uint64_t last, int f
         opt.self_test_flip = static_cast<int64_t>(k - k0);
       }
     }
-    const top::Report rep = top::RunSc(reqs, opt);
-    if (!rep.error.empty()) {
+    const top::Report rep = dut ? dut->Run(reqs, opt) : top::RunSc(reqs, opt);
+    if (!rep.error.empty() && !dut) {
       char range[96];
       std::snprintf(range, sizeof range, "cases %" PRIu64 "..%" PRIu64 ": ", plan.Index(k0),
                     plan.Index(k1 - 1));
@@ -127,7 +133,9 @@ void RegressWorker(const RegressPlan& plan, uint64_t first, uint64_t last, int f
       status = 1;
       break;
     }
-    for (size_t i = 0; i < reqs.size(); ++i) {
+    // A DUT that failed: the cases it answered before, then the error naming the case.
+    const size_t checked = dut && !rep.error.empty() ? rep.responses.size() : reqs.size();
+    for (size_t i = 0; i < checked; ++i) {
       const top::Response* r = i < rep.responses.size() ? &rep.responses[i] : nullptr;
       std::string what = r && r->mismatch ? r->difference : "";
       if (i == 0 && rep.assertion_failed && what.empty()) what = "an RTL assertion failed";
@@ -145,8 +153,27 @@ void RegressWorker(const RegressPlan& plan, uint64_t first, uint64_t last, int f
       send(Message::FailureLine(FormatCase(done)));
     }
     cycles += rep.cycles;
-    send(Message::Progress(reqs.size()));
+    send(Message::Progress(checked));
+    if (checked < reqs.size()) {
+      db = *before;
+      std::vector<uint32_t> hits;
+      for (size_t i = 0; i < checked; ++i) {
+        hits.clear();
+        model.Sample(reqs[i].c, &hits, /*word=*/false);
+        db.Add(hits);
+      }
+      send(Message::Error("case " + std::to_string(plan.Index(k0 + checked)) + " (seed " +
+                          std::to_string(plan.gen.seed) + "): " + rep.error));
+      status = 1;
+    }
     std::fflush(out);
+    if (status) break;
+  }
+  if (dut && !status) {
+    if (const std::string err = dut->Finish(); !err.empty()) {
+      send(Message::Error(err));
+      status = 1;
+    }
   }
   std::istringstream rows(sum.Serialize());
   for (std::string line; std::getline(rows, line);) send(Message::SummaryRow(line));

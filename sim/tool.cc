@@ -99,6 +99,19 @@ const char* const kRtlOnly[] = {"--seed",  "--idle",        "--backpressure",
                                 "--waves", "--wave-cycles", "--wave-cases"};
 }  // namespace
 
+void DeclareDut(Spec& spec, DutFlags* f) {
+  spec.Text("--dut", "CMD", &f->command,
+            "run the cases on an external DUT instead: CMD (through /bin/sh -c) reads stimulus "
+            "lines on stdin and writes a checked line for each on stdout (docs/dut-protocol.md)")
+      .Count("--dut-timeout", "SECONDS", &f->timeout, 1, 86400,
+             "longest wait for the DUT's next answer (default 30)")
+      .Needs("--dut");
+}
+
+std::unique_ptr<Engine> MakeEngineOf(const EngineFlags& f) {
+  return f.dut.given() ? MakeDutEngine(f.dut.config()) : MakeEngine(f.engine);
+}
+
 void DeclareEngine(Spec& spec, EngineFlags* f) {
   std::string names;
   for (const std::string& n : EngineNames()) names += (names.empty() ? "" : "|") + n;
@@ -118,11 +131,15 @@ void DeclareEngine(Spec& spec, EngineFlags* f) {
              "... of the cycles in which cases A to B (0-based) are in flight")
       .Needs("--waves")
       .Excludes("--wave-cycles");
+  DeclareDut(spec, &f->dut);
 }
 
 top::Options FinishEngine(const Spec& spec, const EngineFlags& f) {
   top::Options o;
-  if (f.engine != "rtl") {
+  if (f.dut.given() && spec.Given("--engine")) {
+    spec.Error("--dut and --engine exclude each other (--dut runs the cases on the DUT)");
+  }
+  if (f.engine != "rtl" || f.dut.given()) {
     for (const char* name : kRtlOnly) {
       if (spec.Given(name)) spec.Error(std::string("option ") + name + " needs --engine rtl");
     }
@@ -227,8 +244,12 @@ int RunCases(const std::string& cmd, const Engine& engine, const top::Options& o
   }
   Verbose(cmd, std::to_string(cases.size()) + " cases on the " + engine.name() + " engine");
   *rep = engine.Run(reqs, opt);
+  if (rep->error.empty()) rep->error = engine.Finish();
   if (!rep->error.empty()) {
-    std::fprintf(stderr, "vfadd %s: %s run failed: %s\n", cmd.c_str(),
+    const size_t at = rep->responses.size();
+    const bool dut = engine.name() == std::string("dut");
+    const std::string where = dut && at < cases.size() ? cases[at].where + ": " : "";
+    std::fprintf(stderr, "vfadd %s: %s%s run failed: %s\n", cmd.c_str(), where.c_str(),
                  engine.name() == std::string("rtl") ? "RTL" : engine.name(), rep->error.c_str());
     return kExitBadInput;
   }

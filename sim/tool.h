@@ -73,9 +73,20 @@ int ReadTraces(const std::string& cmd, const std::vector<std::string>& paths, Tr
 // Options shared by several commands, declared on a Spec by the Declare functions and turned
 // into their values by the Finish ones (after Spec::Parse).
 
-// --engine and the RTL harness's options (run, check).
+// --dut CMD and --dut-timeout SECONDS (run, check, regress, shrink): an external design under
+// test (docs/dut-protocol.md).
+struct DutFlags {
+  std::string command;
+  uint64_t timeout = 30;
+  bool given() const { return !command.empty(); }
+  DutConfig config() const { return {command, static_cast<double>(timeout)}; }
+};
+void DeclareDut(Spec& spec, DutFlags* f);
+
+// --engine, --dut and the RTL harness's options (run, check).
 struct EngineFlags {
   std::string engine = "rtl";
+  DutFlags dut;
   uint64_t seed = 1;
   double idle = 0, backpressure = 0;
   std::string waves;
@@ -84,6 +95,8 @@ struct EngineFlags {
 void DeclareEngine(Spec& spec, EngineFlags* f);
 // The harness options of the flags; a usage error when an RTL option comes with --engine model.
 top::Options FinishEngine(const Spec& spec, const EngineFlags& f);
+// The engine the flags name: the DUT with --dut, else --engine's.
+std::unique_ptr<Engine> MakeEngineOf(const EngineFlags& f);
 
 // The generator's options (gen, regress): --seed, --count (both required), --ops, --types,
 // --vl, --fpcr.
@@ -104,6 +117,8 @@ std::vector<int> VlsUpTo(int max_vl);
 // a checked line), else against the golden model's. A case above the engine's maximum VL is an
 // input error (FILE:LINE, on stderr); then nothing runs. Returns 0, kExitBadInput (that, or the
 // engine failed) or kExitMismatch (responses missing); the mismatches are in *rep for the caller.
+// When the engine failed, rep->error says why (printed with the FILE:LINE of the first case not
+// answered) and rep->responses holds the cases answered before (the DUT engine's; checked).
 int RunCases(const std::string& cmd, const Engine& engine, const top::Options& opt,
              const std::vector<Located>& cases, bool expect_trace, top::Report* rep);
 
