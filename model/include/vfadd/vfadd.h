@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* libvfadd: the C ABI of the vfadd golden model, a bit-exact model of the SVE floating-point add
  * family (FADD, FSUB, FSUBR in their vector, unpredicated and immediate forms, FADDP, FADDA,
- * FADDV) with FPCR.AH = 0. Semantics: docs/ and model/README.md of the vfadd repository.
+ * FADDV) with FPCR.AH = 0. Semantics and usage: model/README.md of the vfadd repository.
  *
  * C99 (and C++). Every call returns a vfadd_status; on an error nothing is written to the
  * outputs unless the call says otherwise. No call aborts, throws or keeps state between calls:
@@ -36,23 +36,23 @@ extern "C" {
 
 /* The largest vector length, in bits, and the array sizes it implies. */
 #define VFADD_MAX_VL 2048
-#define VFADD_VEC_WORDS (VFADD_MAX_VL / 64)          /* 32: a Z register */
+#define VFADD_VEC_WORDS (VFADD_MAX_VL / 64)           /* 32: a Z register */
 #define VFADD_PRED_WORDS ((VFADD_MAX_VL + 511) / 512) /* 4: a predicate */
-/* A trace line the longest case formats to, without its terminating NUL (vfadd_trace_format):
- * a checked fadda/faddp line at VL 2048 is shorter than this. */
+/* Room for any trace line vfadd_trace_format writes, without its NUL: the longest, a checked
+ * fadd, fsub, fsubr or faddp line at VL 2048 (pg, a, b, res), is 1634 bytes. */
 #define VFADD_LINE_MAX 2200
 
 /* Status codes. VFADD_OK is 0; every error is positive. */
 typedef enum vfadd_status {
   VFADD_OK = 0,
-  VFADD_E_NULL = 1,     /* a required pointer argument is NULL */
-  VFADD_E_FMT = 2,      /* a format code other than VFADD_FMT_H, _S, _D */
-  VFADD_E_OP = 3,       /* an operation code outside VFADD_OP_FADD .. VFADD_OP_FADDV */
-  VFADD_E_VL = 4,       /* a vector length that is not a multiple of 128 from 128 to 2048 */
-  VFADD_E_LENGTH = 5,   /* an input array shorter than the instruction needs, or an output
-                           buffer too small for the result */
-  VFADD_E_PARSE = 6,    /* a trace line that is not a case (the error text says why) */
-  VFADD_E_INTERNAL = 7  /* out of memory, or a fault inside the library (a bug: report it) */
+  VFADD_E_NULL = 1,    /* a required pointer argument is NULL */
+  VFADD_E_FMT = 2,     /* a format code other than VFADD_FMT_H, _S, _D */
+  VFADD_E_OP = 3,      /* an operation code outside VFADD_OP_FADD .. VFADD_OP_FADDV */
+  VFADD_E_VL = 4,      /* a vector length that is not a multiple of 128 from 128 to 2048 */
+  VFADD_E_LENGTH = 5,  /* an input array shorter than the instruction needs, or an output
+                          buffer too small for the result */
+  VFADD_E_PARSE = 6,   /* a trace line that is not a case (the error text says why) */
+  VFADD_E_INTERNAL = 7 /* out of memory, or a fault inside the library (a bug: report it) */
 } vfadd_status;
 
 /* A short English description of a status ("bad format code", ...); never NULL, also for a
@@ -69,17 +69,17 @@ enum { VFADD_FMT_H = 1, VFADD_FMT_S = 2, VFADD_FMT_D = 3 };
 
 /* Operations: the op codes of the trace format, in its order. */
 enum {
-  VFADD_OP_FADD = 0,    /* FADD Zdn.T, Pg/M, Zdn.T, Zm.T */
-  VFADD_OP_FADD_U = 1,  /* FADD Zd.T, Zn.T, Zm.T */
-  VFADD_OP_FADD_I = 2,  /* FADD Zdn.T, Pg/M, Zdn.T, #imm */
+  VFADD_OP_FADD = 0,   /* FADD Zdn.T, Pg/M, Zdn.T, Zm.T */
+  VFADD_OP_FADD_U = 1, /* FADD Zd.T, Zn.T, Zm.T */
+  VFADD_OP_FADD_I = 2, /* FADD Zdn.T, Pg/M, Zdn.T, #imm */
   VFADD_OP_FSUB = 3,
   VFADD_OP_FSUB_U = 4,
   VFADD_OP_FSUB_I = 5,
   VFADD_OP_FSUBR = 6,
   VFADD_OP_FSUBR_I = 7,
-  VFADD_OP_FADDP = 8,   /* FADDP Zdn.T, Pg/M, Zdn.T, Zm.T */
-  VFADD_OP_FADDA = 9,   /* FADDA Vdn, Pg, Vdn, Zm.T */
-  VFADD_OP_FADDV = 10   /* FADDV Vd, Pg, Zn.T */
+  VFADD_OP_FADDP = 8, /* FADDP Zdn.T, Pg/M, Zdn.T, Zm.T */
+  VFADD_OP_FADDA = 9, /* FADDA Vdn, Pg, Vdn, Zm.T */
+  VFADD_OP_FADDV = 10 /* FADDV Vd, Pg, Zn.T */
 };
 #define VFADD_NUM_OPS 11
 
@@ -123,25 +123,24 @@ VFADD_API vfadd_status vfadd_shape_of(int op, int vl, vfadd_shape* shape);
  * NULL with length 0; imm_one selects #1.0 (non-zero) or #0.5 (zero) for the _i forms and is
  * ignored by the others. res receives shape.res_words words (res_length must be at least that;
  * words beyond are left alone); *fpsr the cumulative flags of the instruction. */
-VFADD_API vfadd_status vfadd_execute(int op, int fmt, int vl, uint32_t fpcr,
-                                     const uint64_t* pg, size_t pg_length, const uint64_t* a,
-                                     size_t a_length, const uint64_t* b, size_t b_length,
-                                     int imm_one, uint64_t* res, size_t res_length,
-                                     uint32_t* fpsr);
+VFADD_API vfadd_status vfadd_execute(int op, int fmt, int vl, uint32_t fpcr, const uint64_t* pg,
+                                     size_t pg_length, const uint64_t* a, size_t a_length,
+                                     const uint64_t* b, size_t b_length, int imm_one, uint64_t* res,
+                                     size_t res_length, uint32_t* fpsr);
 
 /* ---- Trace lines (trace format version 1) ----
  * One case, as the fields of a trace line: the arrays hold the words vfadd_shape_of gives
  * (the rest is zero after a parse and ignored by a format). */
 typedef struct vfadd_case {
-  int op;          /* VFADD_OP_* */
-  int fmt;         /* VFADD_FMT_* */
-  int vl;          /* bits */
+  int op;  /* VFADD_OP_* */
+  int fmt; /* VFADD_FMT_* */
+  int vl;  /* bits */
   uint32_t fpcr;
   uint64_t pg[VFADD_PRED_WORDS];
   uint64_t a[VFADD_VEC_WORDS];
   uint64_t b[VFADD_VEC_WORDS];
-  int imm_one;     /* the _i forms: 1 for #1.0, 0 for #0.5 */
-  int checked;     /* 1: res and fpsr are present (a checked line); 0: a stimulus */
+  int imm_one; /* the _i forms: 1 for #1.0, 0 for #0.5 */
+  int checked; /* 1: res and fpsr are present (a checked line); 0: a stimulus */
   uint64_t res[VFADD_VEC_WORDS];
   uint32_t fpsr;
 } vfadd_case;
@@ -154,8 +153,8 @@ enum { VFADD_LINE_BLANK = 0, VFADD_LINE_CASE = 1 };
  * or VFADD_LINE_CASE (*c filled). On VFADD_E_PARSE the reason, e.g. "field 4 'fpcr': expected
  * 8 hex digits, got '12' (2 digits)", is written to error (at most error_size bytes with the
  * NUL, cut if longer; error may be NULL when error_size is 0) and *c is unspecified. */
-VFADD_API vfadd_status vfadd_trace_parse(const char* line, size_t length, vfadd_case* c,
-                                         int* kind, char* error, size_t error_size);
+VFADD_API vfadd_status vfadd_trace_parse(const char* line, size_t length, vfadd_case* c, int* kind,
+                                         char* error, size_t error_size);
 
 /* Formats a case as a trace line (no newline): a checked line when c->checked, else a stimulus.
  * *length (when not NULL) receives the line's length without the NUL, also on VFADD_E_LENGTH,
@@ -176,13 +175,13 @@ enum {
   VFADD_INSN_MOVPRFX_PRED = 4 /* MOVPRFX Zd.T, Pg/<Z|M>, Zn.T */
 };
 typedef struct vfadd_insn {
-  int kind;     /* VFADD_INSN_* */
-  int op;       /* VFADD_INSN_ARITH: VFADD_OP_*; else -1 */
-  int fmt;      /* VFADD_INSN_ARITH: VFADD_FMT_*; else 0 */
-  int size;     /* bits 23:22 (ARITH, MOVPRFX_PRED, UNDEFINED; else 0): 0 B, 1 H, 2 S, 3 D */
-  int imm_one;  /* the _i forms: 1 for #1.0, 0 for #0.5 */
+  int kind;           /* VFADD_INSN_* */
+  int op;             /* VFADD_INSN_ARITH: VFADD_OP_*; else -1 */
+  int fmt;            /* VFADD_INSN_ARITH: VFADD_FMT_*; else 0 */
+  int size;           /* bits 23:22 (ARITH, MOVPRFX_PRED, UNDEFINED; else 0): 0 B, 1 H, 2 S, 3 D */
+  int imm_one;        /* the _i forms: 1 for #1.0, 0 for #0.5 */
   int zd, zn, zm, pg; /* register numbers, where the form has them (else 0) */
-  int merging;  /* VFADD_INSN_MOVPRFX_PRED: 1 for /m, 0 for /z */
+  int merging;        /* VFADD_INSN_MOVPRFX_PRED: 1 for /m, 0 for /z */
 } vfadd_insn;
 VFADD_API vfadd_status vfadd_decode(uint32_t word, vfadd_insn* insn);
 
