@@ -56,6 +56,7 @@ install(FILES ${CMAKE_BINARY_DIR}/capi/vfaddConfig.cmake
 # (and moving the tree) keeps it right.
 set(pc_dir ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 file(RELATIVE_PATH VFADD_PC_PREFIX_REL /root/${pc_dir} /root)
+string(REGEX REPLACE "/$" "" VFADD_PC_PREFIX_REL "${VFADD_PC_PREFIX_REL}")
 configure_file(${VFADD_CAPI_DIR}/vfadd.pc.in ${CMAKE_BINARY_DIR}/capi/vfadd.pc @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/capi/vfadd.pc DESTINATION ${pc_dir})
 

@@ -6,6 +6,7 @@
 // no NaN); never by the model.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cfenv>
 #include <cstdint>
 #include <cstring>
@@ -317,6 +318,12 @@ TEST(CapiExecute, DoubleAtTheLargestVl) {
   EXPECT_EQ(fpsr, 0u);
 }
 
+// The words of each operand of an instruction at a vector length.
+struct Words {
+  int op, vl;
+  size_t pg, a, b, res;
+};
+
 TEST(CapiExecute, BadArguments) {
   std::vector<uint64_t> a(32), b(32), res(32, 0x77);
   uint64_t pg[4] = {~0u, ~0u, ~0u, ~0u};
@@ -334,26 +341,25 @@ TEST(CapiExecute, BadArguments) {
               VFADD_E_VL)
         << vl;
   }
-  EXPECT_EQ(call(FADD, S, 128, nullptr, 1, a.data(), 2, b.data(), 2, res.data(), 2, &fpsr),
-            VFADD_E_NULL);
-  EXPECT_EQ(call(FADD, S, 128, pg, 1, nullptr, 2, b.data(), 2, res.data(), 2, &fpsr), VFADD_E_NULL);
-  EXPECT_EQ(call(FADD, S, 128, pg, 1, a.data(), 2, nullptr, 2, res.data(), 2, &fpsr), VFADD_E_NULL);
-  EXPECT_EQ(call(FADD, S, 128, pg, 1, a.data(), 2, b.data(), 2, nullptr, 2, &fpsr), VFADD_E_NULL);
-  EXPECT_EQ(call(FADD, S, 128, pg, 1, a.data(), 2, b.data(), 2, res.data(), 2, nullptr),
-            VFADD_E_NULL);
-  // Too short: the predicate of VL 640 is 2 words, a Z register 10.
-  EXPECT_EQ(call(FADD, S, 640, pg, 1, a.data(), 10, b.data(), 10, res.data(), 10, &fpsr),
-            VFADD_E_LENGTH);
-  EXPECT_EQ(call(FADD, S, 640, pg, 2, a.data(), 9, b.data(), 10, res.data(), 10, &fpsr),
-            VFADD_E_LENGTH);
-  EXPECT_EQ(call(FADD, S, 640, pg, 2, a.data(), 10, b.data(), 9, res.data(), 10, &fpsr),
-            VFADD_E_LENGTH);
-  EXPECT_EQ(call(FADD, S, 640, pg, 2, a.data(), 10, b.data(), 10, res.data(), 9, &fpsr),
-            VFADD_E_LENGTH);
-  EXPECT_EQ(call(VFADD_OP_FADDA, S, 128, pg, 1, a.data(), 0, b.data(), 2, res.data(), 1, &fpsr),
-            VFADD_E_LENGTH);
-  EXPECT_EQ(call(VFADD_OP_FADDA, S, 128, pg, 1, a.data(), 1, b.data(), 2, res.data(), 0, &fpsr),
-            VFADD_E_LENGTH);
+  // Each required pointer NULL in turn: pg, a, b, res, fpsr.
+  for (int k = 0; k < 5; ++k) {
+    EXPECT_EQ(call(FADD, S, 128, k == 0 ? nullptr : pg, 1, k == 1 ? nullptr : a.data(), 2,
+                   k == 2 ? nullptr : b.data(), 2, k == 3 ? nullptr : res.data(), 2,
+                   k == 4 ? nullptr : &fpsr),
+              VFADD_E_NULL)
+        << k;
+  }
+  // Too short: the predicate of VL 640 is 2 words, a Z register 10; FADDA's scalar 1 word.
+  const Words too_short[] = {
+      {FADD, 640, 1, 10, 10, 10},        {FADD, 640, 2, 9, 10, 10},
+      {FADD, 640, 2, 10, 9, 10},         {FADD, 640, 2, 10, 10, 9},
+      {VFADD_OP_FADDA, 128, 1, 0, 2, 1}, {VFADD_OP_FADDA, 128, 1, 1, 2, 0},
+  };
+  for (const Words& l : too_short) {
+    EXPECT_EQ(call(l.op, S, l.vl, pg, l.pg, a.data(), l.a, b.data(), l.b, res.data(), l.res, &fpsr),
+              VFADD_E_LENGTH)
+        << l.op << " " << l.vl << " " << l.pg << " " << l.a << " " << l.b << " " << l.res;
+  }
   EXPECT_EQ(res[0], 0x77u);  // nothing written on an error
   EXPECT_EQ(fpsr, 0x55u);
   // Longer inputs are fine (the extra words are ignored), and so is any FPCR value.
@@ -363,27 +369,19 @@ TEST(CapiExecute, BadArguments) {
 }
 
 TEST(CapiShape, WordsOfEveryOperand) {
+  const Words rows[] = {
+      {VFADD_OP_FADD, 512, 1, 8, 8, 8},   {VFADD_OP_FADDA, 2048, 4, 1, 32, 1},
+      {VFADD_OP_FADDV, 640, 2, 0, 10, 1}, {VFADD_OP_FSUBR_I, 128, 1, 2, 0, 2},
+      {VFADD_OP_FADD_U, 128, 0, 2, 2, 2}, {VFADD_OP_FADDP, 1024, 2, 16, 16, 16},
+  };
+  for (const Words& r : rows) {
+    vfadd_shape s;
+    ASSERT_EQ(vfadd_shape_of(r.op, r.vl, &s), VFADD_OK);
+    const size_t got[] = {s.pg_words, s.a_words, s.b_words, s.res_words};
+    const size_t want[] = {r.pg, r.a, r.b, r.res};
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(got[i], want[i]) << r.op << " " << r.vl << " " << i;
+  }
   vfadd_shape s;
-  ASSERT_EQ(vfadd_shape_of(VFADD_OP_FADD, 512, &s), VFADD_OK);
-  EXPECT_EQ(s.pg_words, 1u);
-  EXPECT_EQ(s.a_words, 8u);
-  EXPECT_EQ(s.b_words, 8u);
-  EXPECT_EQ(s.res_words, 8u);
-  ASSERT_EQ(vfadd_shape_of(VFADD_OP_FADDA, 2048, &s), VFADD_OK);
-  EXPECT_EQ(s.pg_words, 4u);
-  EXPECT_EQ(s.a_words, 1u);
-  EXPECT_EQ(s.b_words, 32u);
-  EXPECT_EQ(s.res_words, 1u);
-  ASSERT_EQ(vfadd_shape_of(VFADD_OP_FADDV, 640, &s), VFADD_OK);
-  EXPECT_EQ(s.pg_words, 2u);
-  EXPECT_EQ(s.a_words, 0u);
-  EXPECT_EQ(s.b_words, 10u);
-  EXPECT_EQ(s.res_words, 1u);
-  ASSERT_EQ(vfadd_shape_of(VFADD_OP_FSUBR_I, 128, &s), VFADD_OK);
-  EXPECT_EQ(s.b_words, 0u);
-  EXPECT_EQ(s.a_words, 2u);
-  ASSERT_EQ(vfadd_shape_of(VFADD_OP_FADD_U, 128, &s), VFADD_OK);
-  EXPECT_EQ(s.pg_words, 0u);
   EXPECT_EQ(vfadd_shape_of(VFADD_OP_FADD, 128, nullptr), VFADD_E_NULL);
   EXPECT_EQ(vfadd_shape_of(12, 128, &s), VFADD_E_OP);
   EXPECT_EQ(vfadd_shape_of(VFADD_OP_FADD, 96, &s), VFADD_E_VL);
@@ -598,74 +596,49 @@ TEST(CapiTrace, ExecuteCase) {
 
 // ---- decode ----------------------------------------------------------------------------------
 
-vfadd_insn DecodeWord(uint32_t word) {
-  vfadd_insn insn;
-  std::memset(&insn, 0x5a, sizeof insn);
-  EXPECT_EQ(vfadd_decode(word, &insn), VFADD_OK);
-  return insn;
-}
+// The fields of a decoded word, in vfadd_insn's order: kind, op, fmt, size, imm_one, zd, zn, zm,
+// pg, merging.
+using InsnFields = std::array<int, 10>;
 
-std::string Disasm(uint32_t word) {
+void ExpectDecode(uint32_t word, const InsnFields& x, const char* disassembly) {
+  vfadd_insn d;
+  std::memset(&d, 0x5a, sizeof d);
+  ASSERT_EQ(vfadd_decode(word, &d), VFADD_OK);
+  const InsnFields got = {d.kind, d.op, d.fmt, d.size, d.imm_one,
+                          d.zd,   d.zn, d.zm,  d.pg,   d.merging};
+  const char* const names[] = {"kind", "op", "fmt", "size", "imm_one",
+                               "zd",   "zn", "zm",  "pg",   "merging"};
+  for (size_t i = 0; i < got.size(); ++i) {
+    EXPECT_EQ(got[i], x[i]) << std::hex << word << " " << names[i];
+  }
   char buf[64];
   size_t n = 0;
   EXPECT_EQ(vfadd_disassemble(word, buf, sizeof buf, &n), VFADD_OK);
   EXPECT_EQ(n, std::strlen(buf));
-  return buf;
+  EXPECT_STREQ(buf, disassembly);
 }
 
 TEST(CapiDecode, ArithmeticForms) {
+  const int A = VFADD_INSN_ARITH, S = VFADD_FMT_S, D = VFADD_FMT_D;
   // FADD Z1.S, P2/M, Z1.S, Z3.S: 01100101 10 0 0 0000 100 010 00011 00001.
-  const vfadd_insn fadd = DecodeWord(0x65808861);
-  EXPECT_EQ(fadd.kind, VFADD_INSN_ARITH);
-  EXPECT_EQ(fadd.op, VFADD_OP_FADD);
-  EXPECT_EQ(fadd.fmt, VFADD_FMT_S);
-  EXPECT_EQ(fadd.size, 2);
-  EXPECT_EQ(fadd.zd, 1);
-  EXPECT_EQ(fadd.pg, 2);
-  EXPECT_EQ(fadd.zm, 3);
-  EXPECT_EQ(fadd.zn, 0);
-  EXPECT_EQ(Disasm(0x65808861), "fadd z1.s, p2/m, z1.s, z3.s");
+  ExpectDecode(0x65808861, {A, VFADD_OP_FADD, S, 2, 0, 1, 0, 3, 2, 0},
+               "fadd z1.s, p2/m, z1.s, z3.s");
   // FADD Z4.S, P1/M, Z4.S, #1.0: 01100101 10 011 000 100 001 0000 1 00100.
-  const vfadd_insn imm = DecodeWord(0x65988424);
-  EXPECT_EQ(imm.kind, VFADD_INSN_ARITH);
-  EXPECT_EQ(imm.op, VFADD_OP_FADD_I);
-  EXPECT_EQ(imm.imm_one, 1);
-  EXPECT_EQ(imm.zd, 4);
-  EXPECT_EQ(imm.pg, 1);
-  EXPECT_EQ(Disasm(0x65988424), "fadd z4.s, p1/m, z4.s, #1.0");
+  ExpectDecode(0x65988424, {A, VFADD_OP_FADD_I, S, 2, 1, 4, 0, 0, 1, 0},
+               "fadd z4.s, p1/m, z4.s, #1.0");
   // FADDV D5, P7, Z6.D: 01100101 11 000 000 001 111 00110 00101.
-  const vfadd_insn faddv = DecodeWord(0x65c03cc5);
-  EXPECT_EQ(faddv.op, VFADD_OP_FADDV);
-  EXPECT_EQ(faddv.fmt, VFADD_FMT_D);
-  EXPECT_EQ(faddv.zn, 6);
-  EXPECT_EQ(faddv.pg, 7);
+  ExpectDecode(0x65c03cc5, {A, VFADD_OP_FADDV, D, 3, 0, 5, 6, 0, 7, 0}, "faddv d5, p7, z6.d");
 }
 
 TEST(CapiDecode, UndefinedOtherAndMovprfx) {
-  // size = 00 in the FADD (vectors, predicated) encoding: unallocated.
-  const vfadd_insn undef = DecodeWord(0x65008861);
-  EXPECT_EQ(undef.kind, VFADD_INSN_UNDEFINED);
-  EXPECT_EQ(undef.op, -1);
-  EXPECT_EQ(undef.fmt, 0);
-  EXPECT_EQ(undef.size, 0);
-  EXPECT_EQ(Disasm(0x65008861), "undefined");
-  const vfadd_insn other = DecodeWord(0);
-  EXPECT_EQ(other.kind, VFADD_INSN_OTHER);
-  EXPECT_EQ(other.op, -1);
-  EXPECT_EQ(Disasm(0), "other");
+  // size = 00 in the FADD (vectors, predicated) encoding: unallocated; only size is set.
+  ExpectDecode(0x65008861, {VFADD_INSN_UNDEFINED, -1, 0, 0, 0, 0, 0, 0, 0, 0}, "undefined");
+  ExpectDecode(0, {VFADD_INSN_OTHER, -1, 0, 0, 0, 0, 0, 0, 0, 0}, "other");
   // MOVPRFX Z1, Z2: 00000100 00 1 00000 101111 00010 00001.
-  const vfadd_insn mov = DecodeWord(0x0420bc41);
-  EXPECT_EQ(mov.kind, VFADD_INSN_MOVPRFX);
-  EXPECT_EQ(mov.zd, 1);
-  EXPECT_EQ(mov.zn, 2);
+  ExpectDecode(0x0420bc41, {VFADD_INSN_MOVPRFX, -1, 0, 0, 0, 1, 2, 0, 0, 0}, "movprfx z1, z2");
   // MOVPRFX Z1.S, P3/M, Z2.S: 00000100 10 010 001 001 011 00010 00001.
-  const vfadd_insn movp = DecodeWord(0x04912c41);
-  EXPECT_EQ(movp.kind, VFADD_INSN_MOVPRFX_PRED);
-  EXPECT_EQ(movp.size, 2);
-  EXPECT_EQ(movp.fmt, 0);
-  EXPECT_EQ(movp.merging, 1);
-  EXPECT_EQ(movp.pg, 3);
-  EXPECT_EQ(Disasm(0x04912c41), "movprfx z1.s, p3/m, z2.s");
+  ExpectDecode(0x04912c41, {VFADD_INSN_MOVPRFX_PRED, -1, 0, 2, 0, 1, 2, 0, 3, 1},
+               "movprfx z1.s, p3/m, z2.s");
 }
 
 TEST(CapiDecode, BadArguments) {
