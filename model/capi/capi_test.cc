@@ -9,7 +9,9 @@
 #include <array>
 #include <cfenv>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -366,6 +368,83 @@ TEST(CapiExecute, BadArguments) {
   EXPECT_EQ(vfadd_execute(FADD, S, 128, 0xffffffff, pg, 4, a.data(), 32, b.data(), 32, 0,
                           res.data(), 32, &fpsr),
             VFADD_OK);
+}
+
+// Random codes, lengths and NULL pointers: the status is VFADD_OK exactly when every argument is
+// good, and otherwise one of the errors that apply (the header does not rank them).
+TEST(CapiExecute, RandomArgumentsGetTheStatusTheyDeserve) {
+  std::mt19937 rng(26);
+  std::vector<uint64_t> a(40, 0x3c003c003c003c00), b(40, 0x3c003c003c003c00), res(40);
+  std::vector<uint64_t> pg(6, ~uint64_t{0});
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  int ok = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const int op = pick(14) - 1, fmt = pick(6) - 1;
+    const int vl = pick(4) == 0 ? pick(2200) : 128 * (1 + pick(17));
+    const size_t lens[4] = {static_cast<size_t>(pick(6)), static_cast<size_t>(pick(40)),
+                            static_cast<size_t>(pick(40)), static_cast<size_t>(pick(40))};
+    const bool null[5] = {pick(8) == 0, pick(8) == 0, pick(8) == 0, pick(8) == 0, pick(8) == 0};
+    uint32_t fpsr = 0;
+    const vfadd_status st = vfadd_execute(
+        op, fmt, vl, static_cast<uint32_t>(rng()), null[0] ? nullptr : pg.data(), lens[0],
+        null[1] ? nullptr : a.data(), lens[1], null[2] ? nullptr : b.data(), lens[2], pick(2),
+        null[3] ? nullptr : res.data(), lens[3], null[4] ? nullptr : &fpsr);
+    std::set<int> apply;
+    const bool op_ok = op >= 0 && op < VFADD_NUM_OPS;
+    const bool vl_ok = vl >= 128 && vl <= 2048 && vl % 128 == 0;
+    if (!op_ok) apply.insert(VFADD_E_OP);
+    if (fmt < 1 || fmt > 3) apply.insert(VFADD_E_FMT);
+    if (!vl_ok) apply.insert(VFADD_E_VL);
+    if (op_ok && vl_ok) {
+      // The operands of the form, from the architecture: which it has and how many words.
+      const bool pred = op != VFADD_OP_FADD_U && op != VFADD_OP_FSUB_U;
+      const bool imm = op == VFADD_OP_FADD_I || op == VFADD_OP_FSUB_I || op == VFADD_OP_FSUBR_I;
+      const bool scalar = op == VFADD_OP_FADDA || op == VFADD_OP_FADDV;
+      const size_t z = static_cast<size_t>(vl / 64);
+      const size_t need[4] = {pred ? static_cast<size_t>((vl + 511) / 512) : 0,
+                              op == VFADD_OP_FADDA   ? 1
+                              : op == VFADD_OP_FADDV ? 0
+                                                     : z,
+                              imm ? 0 : z, scalar ? 1 : z};
+      for (int k = 0; k < 4; ++k) {
+        if (null[k] && (need[k] > 0 || k == 3)) apply.insert(VFADD_E_NULL);
+        if (lens[k] < need[k]) apply.insert(VFADD_E_LENGTH);
+      }
+    }
+    if (null[3] || null[4]) apply.insert(VFADD_E_NULL);
+    if (apply.empty()) {
+      EXPECT_EQ(st, VFADD_OK) << i;
+      ++ok;
+    } else {
+      EXPECT_TRUE(apply.count(st)) << i << ": status " << st;
+    }
+  }
+  EXPECT_GT(ok, 500);  // both sides of the property are exercised
+  std::printf("%d of 20000 calls valid\n", ok);
+}
+
+// Random bytes as a trace line: a case, a blank line or VFADD_E_PARSE with a NUL-terminated text.
+TEST(CapiTrace, RandomBytesParseOrFailCleanly) {
+  std::mt19937 rng(26);
+  const std::string alphabet = "0123456789abcdef -#\tfadsuhivpr.\r";
+  for (int i = 0; i < 5000; ++i) {
+    std::string line(rng() % 120, ' ');
+    for (char& ch : line) {
+      ch = rng() % 8 == 0 ? static_cast<char>(rng()) : alphabet[rng() % alphabet.size()];
+    }
+    vfadd_case c;
+    int kind = -1;
+    char error[24];
+    std::memset(error, 'x', sizeof error);
+    const vfadd_status st =
+        vfadd_trace_parse(line.data(), line.size(), &c, &kind, error, sizeof error);
+    ASSERT_TRUE(st == VFADD_OK || st == VFADD_E_PARSE) << st;
+    if (st == VFADD_OK) {
+      EXPECT_TRUE(kind == VFADD_LINE_BLANK || kind == VFADD_LINE_CASE);
+    } else {
+      EXPECT_NE(std::memchr(error, '\0', sizeof error), nullptr);
+    }
+  }
 }
 
 TEST(CapiShape, WordsOfEveryOperand) {
