@@ -12,7 +12,7 @@
  * Vectors are arrays of uint64_t words, least significant word first: bits 63:0 of a Z register
  * are word 0. A Z register of VL bits is VL/64 words; a predicate of VL/8 bits (bit i governs
  * byte i of the vector, as in the trace format) is (VL + 511) / 512 words. Input arrays may be
- * longer than needed (the extra words are ignored); shorter is VFADD_E_LENGTH. vfadd_shape()
+ * longer than needed (the extra words are ignored); shorter is VFADD_E_LENGTH. vfadd_shape_of()
  * gives the word count of every operand of an instruction. */
 #ifndef VFADD_VFADD_H_
 #define VFADD_VFADD_H_
