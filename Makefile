@@ -4,6 +4,9 @@
 #   make build   configure and build into build/ (the vfadd tool is build/vfadd, vfadd_top with
 #                MAX_VL=512 STAGES=3); `make build MAX_VL=<bits> STAGES=<n>` builds the tool of that
 #                configuration alone into build/vl<bits>_s<n>/vfadd
+#   make model   a model-only build into build/model (no Verilator, no SystemC): libvfadd (the C
+#                ABI, model/README.md), the tool with --engine model (build/model/vfadd), their
+#                tests; `cmake --install build/model --prefix P` installs libvfadd
 #   make test    the quick tier of the tests (what CI runs), with a short run of each fuzz target
 #   make test-asan  the model's unit tests and cli_test (on a tool at MaxVecLenBits=128
 #                NumStages=1) built with ASan and UBSan into build-asan/, quick tier
@@ -61,13 +64,19 @@ DEPS_FILES := /usr/bin/cmake /usr/bin/ninja /usr/bin/g++ /usr/bin/pkg-config \
 DEPS_PKGS += python3-dev pybind11-dev python3-numpy  # issue 26: the Python module (python/)
 DEPS_FILES += /usr/include/python3*/Python.h /usr/include/pybind11/numpy.h \
               /usr/lib/python3/dist-packages/numpy/__init__.py
+# What a model-only build (`make model`) needs: no Verilator, SystemC or Yosys.
+MODEL_PKGS := cmake ninja-build g++ pkg-config libgtest-dev libcli11-dev libtinyxml2-dev
+MODEL_FILES := /usr/bin/cmake /usr/bin/ninja /usr/bin/g++ /usr/bin/pkg-config \
+               /usr/include/gtest/gtest.h /usr/include/CLI/CLI.hpp /usr/include/tinyxml2.h
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # $(call missing,FILES): those of FILES (patterns allowed) that do not exist.
 missing = $(strip $(foreach f,$(1),$(if $(wildcard $(f)),,$(f))))
 MISSING := $(call missing,$(DEPS_FILES))
 FUZZ_MISSING := $(call missing,$(FUZZ_FILES))
+MODEL_MISSING := $(call missing,$(MODEL_FILES))
+MODEL_BUILD := $(BUILD)/model
 
-.PHONY: deps fuzz-deps config-check build test test-asan test-long fuzz lint synth demo bench \
+.PHONY: deps fuzz-deps model-deps model config-check build test test-asan test-long fuzz lint synth demo bench \
         coverage sweep clean
 
 # $(call apt_install,TARGET,MISSING FILES,PACKAGES): says what is missing, installs the packages.
@@ -84,13 +93,27 @@ else
 	@echo "make deps: all build dependencies are installed"
 endif
 
-# Only what the fuzz targets need (`make fuzz` builds nothing else).
-fuzz-deps:
-ifneq ($(FUZZ_MISSING),)
-	$(call apt_install,fuzz-deps,$(FUZZ_MISSING),$(FUZZ_PKGS))
+# $(call deps_target,TARGET,MISSING FILES,PACKAGES,WHAT): the rule of `make TARGET`, which
+# installs PACKAGES when files are missing, else says "WHAT installed".
+define deps_target
+$(1):
+ifneq ($(2),)
+	$$(call apt_install,$(1),$(2),$(3))
 else
-	@echo "make fuzz-deps: clang-14 and libFuzzer are installed"
+	@echo "make $(1): $(4) installed"
 endif
+endef
+# Only what the fuzz targets need (`make fuzz` builds nothing else), and only what the model-only
+# build needs (`make model`).
+$(eval $(call deps_target,fuzz-deps,$(FUZZ_MISSING),$(FUZZ_PKGS),clang-14 and libFuzzer are))
+$(eval $(call deps_target,model-deps,$(MODEL_MISSING),$(MODEL_PKGS),the model-only build's dependencies are))
+
+# The model-only build (CMake VFADD_MODEL_ONLY) and its tests.
+model: model-deps
+	cmake -S . -B $(MODEL_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DVFADD_MODEL_ONLY=ON
+	cmake --build $(MODEL_BUILD) -j $(JOBS)
+	cd $(MODEL_BUILD) && ctest -L quick --output-on-failure -j $(JOBS)
+	@echo "make model: $(MODEL_BUILD)/vfadd (--engine model), $(MODEL_BUILD)/libvfadd.so"
 
 $(BUILD)/build.ninja: CMakeLists.txt | deps
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DVFADD_FUZZ=ON

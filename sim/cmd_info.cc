@@ -17,6 +17,10 @@ int CmdInfo(int argc, char** argv) {
   Spec spec("info", kDescription);
   spec.Parse(argc, argv);
   const top::BuildConfig cfg = top::Built();
+  if (!cfg.rtl) {
+    std::printf("this vfadd is a model-only build (make model): no vfadd_top; --engine model\n");
+    return kExitOk;
+  }
   const int n = cfg.stages, vl = cfg.max_vl;
   // The figures and the coefficients of the formulas, from top_timing.h.
   auto latency = [&](Op op, Fmt f, int v, int active) { return top::Latency(n, op, f, v, active); };

@@ -79,6 +79,7 @@ std::unique_ptr<Engine> MakeCcEngine() {
 
 std::string BuildDescription() {
   const top::BuildConfig cfg = top::Built();
+  if (!cfg.rtl) return "model only: no RTL";
   return "vfadd_top MaxVecLenBits=" + std::to_string(cfg.max_vl) +
          " NumStages=" + std::to_string(cfg.stages);
 }

@@ -28,6 +28,7 @@ struct BuildConfig {
   int stages;    // NumStages: 1 .. 6
   int tag_bits;  // TagBits
   bool cc_loop;  // RunCc is built (false in the sweep's tools: only the --sc model, see top.cmake)
+  bool rtl = true;  // false in a model-only build (top_none.cc): no vfadd_top at all
 };
 BuildConfig Built();  // the configuration this library was Verilated with
 
