@@ -23,6 +23,11 @@
 // names are qualified (vfadd_model_pkg::fp_add) or imported, as the testbench prefers.
 package vfadd_model_pkg;
 
+  // A testbench uses some of the codes below; Verilator's -Wall would flag the rest in every
+  // design that imports the package (the waiver is here, not in sim/vfadd.vlt, so that it
+  // travels with the package).
+  /* verilator lint_off UNUSEDPARAM */
+
   localparam int unsigned MAX_VL = 2048;       // bits of a vector argument
   localparam int unsigned MAX_PRED = MAX_VL / 8;  // bits of a predicate argument
 
@@ -51,6 +56,7 @@ package vfadd_model_pkg;
   localparam int STATUS_BAD_VL  = -1;  // vl is not a multiple of 128 from 128 to 2048
   localparam int STATUS_BAD_FMT = -2;  // fmt is not FMT_H, FMT_S or FMT_D (fp_add, describe)
   localparam int STATUS_BAD_ARG = -3;  // another argument out of range (encode: op, register)
+  /* verilator lint_on UNUSEDPARAM */
 
   // ---- instructions ----------------------------------------------------------------------------
   // One instruction of the add family on vectors of vl bits: op, fmt and imm_one (immediate
@@ -60,98 +66,55 @@ package vfadd_model_pkg;
   // the instruction raises. STATUS_OK, STATUS_UNDEF (op >= NUM_OPS or fmt not 1 .. 3) or
   // STATUS_BAD_VL.
   import "DPI-C" function int vfadd_model_execute(
-    input  int unsigned     op,
-    input  int unsigned     fmt,
-    input  bit              imm_one,
-    input  int unsigned     vl,
-    input  int unsigned     fpcr,
-    input  bit [MAX_PRED-1:0] pg,
-    input  bit [MAX_VL-1:0] a,
-    input  bit [MAX_VL-1:0] b,
-    output bit [MAX_VL-1:0] res,
-    output int unsigned     fpsr
-  );
+    input int unsigned op, fmt, input bit imm_one, input int unsigned vl, fpcr,
+    input bit [MAX_PRED-1:0] pg, input bit [MAX_VL-1:0] a, b,
+    output bit [MAX_VL-1:0] res, output int unsigned fpsr);
 
   // Decodes a 32-bit A64 instruction word: STATUS_OK with op, fmt, imm_one of an arithmetic
   // form of the family; STATUS_UNDEF (op, fmt, imm_one 0) for any other word (UNDEFINED
   // encodings, MOVPRFX, other instructions). The word's register fields are not returned: the
   // operands are whatever the caller passes to vfadd_model_execute.
   import "DPI-C" function int vfadd_model_decode(
-    input  int unsigned insn,
-    output int unsigned op,
-    output int unsigned fmt,
-    output bit          imm_one
-  );
+    input int unsigned insn, output int unsigned op, fmt, output bit imm_one);
 
   // The word of op on fmt with registers zd (Zd / Zdn / Vd / Vdn), zn (Zn of the _u forms and
   // FADDV), zm (Zm; FADDA's Zm) and pg (P0 .. P7; unused by the _u forms). STATUS_OK, or
   // STATUS_BAD_ARG (op >= NUM_OPS, fmt not 1 .. 3, a register out of range) with insn 0.
   import "DPI-C" function int vfadd_model_encode(
-    input  int unsigned op,
-    input  int unsigned fmt,
-    input  bit          imm_one,
-    input  int unsigned zd,
-    input  int unsigned zn,
-    input  int unsigned zm,
-    input  int unsigned pg,
-    output int unsigned insn
-  );
+    input int unsigned op, fmt, input bit imm_one, input int unsigned zd, zn, zm, pg,
+    output int unsigned insn);
 
   // ---- one scalar addition ---------------------------------------------------------------------
   // Arm FPAdd(op1, op2), or FPSub(op1, op2) when sub is 1, on fmt: res in the low esize bits
-  // (bits above 0), flags the FPSR bits it raises. Operand bits above esize are ignored.
+  // (0 above them), flags the FPSR bits it raises. Operand bits above esize are ignored.
   // STATUS_OK or STATUS_BAD_FMT.
   import "DPI-C" function int vfadd_model_fp_add(
-    input  int unsigned     fmt,
-    input  bit              sub,
-    input  longint unsigned op1,
-    input  longint unsigned op2,
-    input  int unsigned     fpcr,
-    output longint unsigned res,
-    output int unsigned     flags
-  );
+    input int unsigned fmt, input bit sub, input longint unsigned op1, op2,
+    input int unsigned fpcr, output longint unsigned res, output int unsigned flags);
 
   // ---- text for messages ---------------------------------------------------------------------
   // The value of an encoding: "1.5", "-0", "+inf", "qNaN:0x7fc00001", "0x1p-149 (subnormal)";
   // "bad format" for a format other than 1 .. 3.
   import "DPI-C" function string vfadd_model_describe_value(
-    input int unsigned     fmt,
-    input longint unsigned bits
-  );
+    input int unsigned fmt, input longint unsigned bits);
   // FPSR flags by name: "IOC|IXC", "-" for none.
   import "DPI-C" function string vfadd_model_flag_names(input int unsigned fpsr);
   // GNU syntax of a word: "fadd z1.s, p2/m, z1.s, z3.s"; "undefined" or "other".
   import "DPI-C" function string vfadd_model_disassemble(input int unsigned insn);
-  // The trace line (shared/trace-format.md; docs/ in the repository) of the instruction,
-  // checked, with the model's result: one line that `vfadd check` and `vfadd run` read.
+  // The checked trace line (trace format v1) of the instruction with the model's result: one
+  // line that `vfadd check` and `vfadd run` read.
   // "" when the arguments are not an operation (vfadd_model_execute's status is not OK).
   import "DPI-C" function string vfadd_model_trace_line(
-    input int unsigned       op,
-    input int unsigned       fmt,
-    input bit                imm_one,
-    input int unsigned       vl,
-    input int unsigned       fpcr,
-    input bit [MAX_PRED-1:0] pg,
-    input bit [MAX_VL-1:0]   a,
-    input bit [MAX_VL-1:0]   b
-  );
+    input int unsigned op, fmt, input bit imm_one, input int unsigned vl, fpcr,
+    input bit [MAX_PRED-1:0] pg, input bit [MAX_VL-1:0] a, b);
   // How an actual outcome (got_res, got_fpsr) differs from an expected one (want_res,
   // want_fpsr) for the instruction: one line per difference, joined by "\n" (element by element
   // with the operands of each, then the bits outside the elements, then the flags by name; the
   // form vfadd check prints); "" when they agree or the arguments are not an operation.
   import "DPI-C" function string vfadd_model_describe_difference(
-    input int unsigned       op,
-    input int unsigned       fmt,
-    input bit                imm_one,
-    input int unsigned       vl,
-    input int unsigned       fpcr,
-    input bit [MAX_PRED-1:0] pg,
-    input bit [MAX_VL-1:0]   a,
-    input bit [MAX_VL-1:0]   b,
-    input bit [MAX_VL-1:0]   want_res,
-    input int unsigned       want_fpsr,
-    input bit [MAX_VL-1:0]   got_res,
-    input int unsigned       got_fpsr
-  );
+    input int unsigned op, fmt, input bit imm_one, input int unsigned vl, fpcr,
+    input bit [MAX_PRED-1:0] pg, input bit [MAX_VL-1:0] a, b,
+    input bit [MAX_VL-1:0] want_res, input int unsigned want_fpsr,
+    input bit [MAX_VL-1:0] got_res, input int unsigned got_fpsr);
 
 endpackage
