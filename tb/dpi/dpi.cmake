@@ -15,7 +15,7 @@ set(VFADD_DPI_DIR ${PROJECT_SOURCE_DIR}/tb/dpi)
 set(VFADD_DPI_VL 256)
 set(VFADD_DPI_STAGES 2)
 set(VFADD_DPI_TAG_BITS 8)
-# Requests of the quick-tier runs (about 0.1 ms each) and of the long-tier one.
+# Requests of the quick-tier runs (about 0.05 ms each: 20,000 in 1 s) and of the long-tier one.
 set(VFADD_DPI_CASES 20000)
 set(VFADD_DPI_INJECT_CASES 2000)
 set(VFADD_DPI_LONG_CASES 2000000)
