@@ -58,6 +58,8 @@ DEPS_FILES := /usr/bin/cmake /usr/bin/ninja /usr/bin/g++ /usr/bin/pkg-config \
               /usr/bin/verilator /usr/bin/yosys /usr/bin/python3 /usr/include/systemc.h \
               /usr/include/zlib.h /usr/include/CLI/CLI.hpp /usr/include/tinyxml2.h \
               /usr/bin/clang-format $(FUZZ_FILES)
+DEPS_PKGS += nlohmann-json3-dev  # issue 26: --json output of cover, summary, regress, bench
+DEPS_FILES += /usr/include/nlohmann/json.hpp
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # $(call missing,FILES): those of FILES (patterns allowed) that do not exist.
 missing = $(strip $(foreach f,$(1),$(if $(wildcard $(f)),,$(f))))
