@@ -91,14 +91,15 @@ int CmdCover(int argc, char** argv) {
   }
   if (mismatches) {
     std::fprintf(stderr,
-                 "vfadd cover: %" PRIu64 " case%s differ%s from the golden model (vfadd check "
+                 "vfadd cover: %" PRIu64
+                 " case%s differ%s from the golden model (vfadd check "
                  "describes them)\n",
                  mismatches, mismatches == 1 ? "" : "s", mismatches == 1 ? "s" : "");
   }
   std::string base;
   if (spec.Given("--coverage")) {
-    const std::string title = "vfadd cover " + FileList(files) + " (maximum VL " +
-                              std::to_string(cfg.max_vl) + ")";
+    const std::string title =
+        "vfadd cover " + FileList(files) + " (maximum VL " + std::to_string(cfg.max_vl) + ")";
     if (!WriteCoverage("cover", cov_dir, db, title)) return kExitBadInput;
     base = cov_dir + "/coverage";
   }

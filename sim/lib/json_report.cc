@@ -154,7 +154,8 @@ Json CoverageJson(const fcov::Db& db) {
     groups.Push(BinFigures(gj, db.OfGroup(g)));
   }
   for (size_t i : holes) hole_bins.PushText(BinName(db, i));
-  for (size_t i : bad) bad_bins.Push(Json().Text("bin", BinName(db, i)).Count("count", db.count(i)));
+  for (size_t i : bad)
+    bad_bins.Push(Json().Text("bin", BinName(db, i)).Count("count", db.count(i)));
   return j.Member("kinds", kinds)
       .Member("groups", groups)
       .Member("hole_bins", hole_bins)

@@ -36,8 +36,8 @@ TEST(JsonTest, MembersKeepTheirOrderAndTypes) {
   std::vector<std::string> keys;
   const nlohmann::ordered_json ordered = nlohmann::ordered_json::parse(j.Dump());
   for (const auto& [k, v] : ordered.items()) keys.push_back(k);
-  EXPECT_EQ(keys, (std::vector<std::string>{"n", "s", "x", "b", "t", "empty", "z", "inf", "o",
-                                            "a"}));
+  EXPECT_EQ(keys,
+            (std::vector<std::string>{"n", "s", "x", "b", "t", "empty", "z", "inf", "o", "a"}));
   EXPECT_EQ(p["n"].get<uint64_t>(), 7u);
   EXPECT_EQ(p["s"].get<int64_t>(), -3);
   EXPECT_EQ(p["x"].get<double>(), 0.5);
@@ -58,7 +58,9 @@ TEST(JsonTest, BytesThatAreNotUtf8AreReplaced) {
   Json j;
   j.Text("path", std::string("a\xff") + "b");
   const json p = Parse(j);
-  EXPECT_EQ(p["path"].get<std::string>(), "a\xEF\xBF\xBD" "b");  // U+FFFD
+  EXPECT_EQ(p["path"].get<std::string>(),
+            "a\xEF\xBF\xBD"
+            "b");  // U+FFFD
 }
 
 // Rows in the summary's serialized form ("OP T CASES ELEMS STIM MISMATCHES LATENCY IOC DZC OFC
@@ -94,7 +96,7 @@ TEST(JsonTest, SummaryHasEveryRowAndTheTotal) {
     EXPECT_EQ(fadd.contains("latency_mean"), rtl);
     if (rtl) {
       EXPECT_EQ(fadd["mismatches"], 1);
-      EXPECT_EQ(fadd["latency_mean"].get<double>(), 6.0);       // (7 + 5) / 2
+      EXPECT_EQ(fadd["latency_mean"].get<double>(), 6.0);        // (7 + 5) / 2
       EXPECT_EQ(p["total"]["latency_mean"].get<double>(), 6.5);  // 26 / 4
     }
   }
@@ -108,10 +110,10 @@ TEST(JsonTest, CoverageFiguresGroupsAndHoles) {
   const fcov::Model m(512);
   fcov::Db db(m);
   std::string error;
-  ASSERT_TRUE(fcov::ParseDb(
-      "vfadd-fcov 1 max_vl=512 cases=3\nresults.s exact RN 5\nflags.h DZC.set RN 1\n"
-      "operands.fadd.h +0 +0 2\n",
-      "t.fcov", m, &db, &error))
+  ASSERT_TRUE(
+      fcov::ParseDb("vfadd-fcov 1 max_vl=512 cases=3\nresults.s exact RN 5\nflags.h DZC.set RN 1\n"
+                    "operands.fadd.h +0 +0 2\n",
+                    "t.fcov", m, &db, &error))
       << error;
   const json p = Parse(CoverageJson(db));
   EXPECT_EQ(p["max_vl"], 512);

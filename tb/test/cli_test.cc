@@ -357,10 +357,12 @@ class CliTest : public ::testing::Test {
             {"run --engine model"},
             {"check"},
             {"summary"},
+            {"cover"},
             {"merge --failures " + Q("merged.trace")},
             {"run -", true},
             {"check -", true},
             {"summary -", true},
+            {"cover -", true},
             {"merge --failures " + Q("merged.trace") + " -", true},
             {"shrink -", true}};
   }

@@ -41,16 +41,16 @@ namespace {
 // The signals of each group, by their name in rtl/vfadd_top.sv, in display order. The pipeline
 // group follows a request from the input register to the response register; a signal Verilator
 // did not keep is left out.
-const char* const kRequest[] = {"clk_i",      "rst_ni",         "req_valid_i", "req_ready_o",
-                                "req_tag_i",  "req_raw_i",      "req_insn_i",  "req_op_i",
-                                "req_fmt_i",  "req_imm_one_i",  "req_len_i",   "req_fpcr_i",
-                                "req_pg_i",   "req_a_i",        "req_b_i"};
+const char* const kRequest[] = {"clk_i",     "rst_ni",        "req_valid_i", "req_ready_o",
+                                "req_tag_i", "req_raw_i",     "req_insn_i",  "req_op_i",
+                                "req_fmt_i", "req_imm_one_i", "req_len_i",   "req_fpcr_i",
+                                "req_pg_i",  "req_a_i",       "req_b_i"};
 const char* const kResponse[] = {"rsp_valid_o", "rsp_ready_i", "rsp_tag_o",
                                  "rsp_undef_o", "rsp_fpsr_o",  "rsp_result_o"};
-const char* const kPipeline[] = {"req_fire",   "issue",      "r0_valid",  "r0_tag",   "fadda_busy",
-                                 "lanes_valid", "m_valid",   "m_tag",     "lv_valid", "tree_exit",
-                                 "tree_tag",   "fadda_done", "fadda_tag", "main_exit", "any_exit",
-                                 "out_tag",    "advance",    "rsp_valid_q", "rsp_tag_q"};
+const char* const kPipeline[] = {
+    "req_fire", "issue",    "r0_valid",  "r0_tag",      "fadda_busy", "lanes_valid", "m_valid",
+    "m_tag",    "lv_valid", "tree_exit", "tree_tag",    "fadda_done", "fadda_tag",   "main_exit",
+    "any_exit", "out_tag",  "advance",   "rsp_valid_q", "rsp_tag_q"};
 constexpr int kNamedMarkers = 26;     // A .. Z
 constexpr uint64_t kLeadCycles = 10;  // the view opens this many cycles before the first marker
 
