@@ -779,6 +779,7 @@ TEST(VfaddTopTest, WavesInAWindow) {
     EXPECT_GT(std::ftell(fp), 200) << f;
     std::fclose(fp);
     std::remove(f.c_str());
+    std::remove(WaveSavePath(f).c_str());
   }
 }
 
