@@ -65,9 +65,13 @@ DEPS_PKGS += python3-dev pybind11-dev python3-numpy  # issue 26: the Python modu
 DEPS_FILES += /usr/include/python3*/Python.h /usr/include/pybind11/numpy.h \
               /usr/lib/python3/dist-packages/numpy/__init__.py
 # What a model-only build (`make model`) needs: no Verilator, SystemC or Yosys.
-MODEL_PKGS := cmake ninja-build g++ pkg-config libgtest-dev libcli11-dev libtinyxml2-dev
+MODEL_PKGS := cmake ninja-build g++ pkg-config libgtest-dev libcli11-dev libtinyxml2-dev \
+              nlohmann-json3-dev
 MODEL_FILES := /usr/bin/cmake /usr/bin/ninja /usr/bin/g++ /usr/bin/pkg-config \
-               /usr/include/gtest/gtest.h /usr/include/CLI/CLI.hpp /usr/include/tinyxml2.h
+               /usr/include/gtest/gtest.h /usr/include/CLI/CLI.hpp /usr/include/tinyxml2.h \
+               /usr/include/nlohmann/json.hpp
+DEPS_PKGS += nlohmann-json3-dev  # issue 26: --json output of cover, summary, regress, bench
+DEPS_FILES += /usr/include/nlohmann/json.hpp
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # $(call missing,FILES): those of FILES (patterns allowed) that do not exist.
 missing = $(strip $(foreach f,$(1),$(if $(wildcard $(f)),,$(f))))

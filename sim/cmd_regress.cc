@@ -2,7 +2,6 @@
 // vfadd regress: a seeded random regression on the RTL against the golden model, in worker
 // processes (regress_worker.cc), with shards, JUnit, a failure trace and functional coverage.
 #include <poll.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -51,6 +50,9 @@ process per job, as trace lines (docs/dut-protocol.md; no instruction words, no 
 VLs up to 2048). A DUT that fails (crashes, hangs, answers garbage, another case or too
 few lines) stops its job with an error naming the case and the DUT's output line; what was
 checked before is in the table, the failure trace, JUnit and coverage; exit 2.
+
+--json prints one JSON document on stdout instead of the table and the figures (schema:
+sim/README.md; the progress line stays on stderr).
 
 Exit 0 when everything matched, 1 on a mismatch, 2 on bad input. --self-test-flip K
 corrupts the expected result of case K (one of this run's), to show (and test) the failure
@@ -112,6 +114,20 @@ JunitReport RegressJunit(const RegressPlan& plan, const Gathered& g, const fcov:
   return report;
 }
 
+// The --json document without its coverage and files (sim/README.md).
+Json RegressJson(const RegressPlan& plan, const Gathered& g, double secs, uint64_t jobs) {
+  Json doc = JsonDocument("regress");
+  doc.Count("seed", plan.gen.seed).Count("count", plan.gen.count);
+  doc.Count("shard", plan.shard).Count("shards", plan.shards).Count("jobs", jobs);
+  doc.Bool("steer", plan.steer).Count("cases", g.done).Count("mismatches", g.mismatches);
+  doc.Count("cycles", g.cycles).Number("seconds", secs);
+  doc.Number("cases_per_second", secs > 0 ? g.done / secs : 0.0);
+  Json failures = Json::Array();
+  for (const std::string& f : g.first_failures) failures.PushText(f);
+  doc.Member("first_failures", failures).Member("summary", SummaryJson(g.sum));
+  return doc;
+}
+
 }  // namespace
 
 int CmdRegress(int argc, char** argv) {
@@ -123,6 +139,7 @@ int CmdRegress(int argc, char** argv) {
   uint64_t jobs = 1, flip = 0;
   std::string junit, failures = "vfadd-failures.trace", cov_dir;
   DutFlags dut;
+  bool json = false;
   DeclareGen(spec, &gf, 1);
   spec.Count("--jobs", "J", &jobs, 1, 64, "simulator processes (default 1)")
       .Shard("--shard", &plan.shard, &plan.shards, "run shard I of K of the seed's stream")
@@ -135,7 +152,8 @@ int CmdRegress(int argc, char** argv) {
       .Probability("--backpressure", &plan.rtl.backpressure,
                    "probability of backpressure in a cycle (default 0.1)")
       .Count("--self-test-flip", "K", &flip, 0, INT64_MAX,
-             "corrupt the expected result of case K (a test of the failure path)");
+             "corrupt the expected result of case K (a test of the failure path)")
+      .Flag("--json", &json, "print a JSON document instead of the text");
   DeclareDut(spec, &dut);
   spec.Parse(argc, argv);
   plan.gen = FinishGen(spec, gf);
@@ -171,19 +189,10 @@ int CmdRegress(int argc, char** argv) {
     plan.flip = static_cast<int64_t>(flip);
   }
   jobs = std::min<uint64_t>(jobs, plan.gen.count);
-  if (spec.Given("--coverage")) {
-    // Fail now rather than after the run: the directory must exist or be creatable, and be
-    // writable.
-    if (mkdir(cov_dir.c_str(), 0777) != 0 && errno != EEXIST) {
-      std::fprintf(stderr, "vfadd regress: --coverage %s: cannot create the directory: %s\n",
-                   cov_dir.c_str(), std::strerror(errno));
-      return kExitBadInput;
-    }
-    if (access(cov_dir.c_str(), W_OK) != 0) {
-      std::fprintf(stderr, "vfadd regress: --coverage %s: not a writable directory: %s\n",
-                   cov_dir.c_str(), std::strerror(errno));
-      return kExitBadInput;
-    }
+  // Fail now rather than after the run: the directory must exist or be creatable, and be
+  // writable.
+  if (spec.Given("--coverage") && !PrepareOutputDir("regress", "--coverage", cov_dir)) {
+    return kExitBadInput;
   }
   Verbose("regress", std::to_string(plan.gen.count) + " cases in " + std::to_string(jobs) +
                          " worker process(es) on " + BuildDescription());
@@ -340,15 +349,8 @@ int CmdRegress(int argc, char** argv) {
   }
   progress(true);
   const double secs = elapsed();
-  g.sum.Print(stdout);
-  std::printf("regress: %" PRIu64 " cases (seed %" PRIu64 ", shard %" PRIu64 "/%" PRIu64
-              "), %" PRIu64 " mismatches, %" PRIu64 " cycles, %.1f s, %.0f cases/s with %" PRIu64
-              " job%s\n",
-              g.done, plan.gen.seed, plan.shard, plan.shards, g.mismatches, g.cycles, secs,
-              secs > 0 ? g.done / secs : 0.0, jobs, jobs == 1 ? "" : "s");
   int status = kExitOk;
-  std::printf("coverage: %s", coverage.Headline().c_str());
-  if (plan.steer) std::printf(" %" PRIu64 " cases steered towards holes.", g.steered);
+  std::string cov_base;  // DIR/coverage, once written
   if (spec.Given("--coverage")) {
     char title[256];
     std::snprintf(title, sizeof title,
@@ -356,37 +358,40 @@ int CmdRegress(int argc, char** argv) {
                   "/%" PRIu64 ", MaxVecLenBits=%d NumStages=%d)",
                   plan.gen.seed, plan.gen.count, plan.steer ? " --steer" : "", plan.shard,
                   plan.shards, cfg.max_vl, cfg.stages);
-    const std::string base = cov_dir + "/coverage";
-    if (!WriteFile(base + ".fcov", coverage.Serialize()) ||
-        !WriteFile(base + ".md", coverage.Markdown(title)) ||
-        !WriteFile(base + ".html", coverage.Html(title))) {
-      std::fprintf(stderr, "\nvfadd regress: %s: cannot write the coverage report: %s\n",
-                   cov_dir.c_str(), std::strerror(errno));
+    if (WriteCoverage("regress", cov_dir, coverage, title))
+      cov_base = cov_dir + "/coverage";
+    else
       status = kExitBadInput;
-    } else {
-      std::printf(" Report: %s.md, %s.html", base.c_str(), base.c_str());
-    }
-  } else {
-    std::printf(" (--coverage DIR writes the report)");
   }
-  std::printf("\n");
-  if (const size_t bad = coverage.UnreachableHits().size()) {
-    std::fprintf(stderr,
-                 "vfadd regress: warning: %zu bins the coverage model calls unreachable were "
-                 "hit: the coverage model is wrong (see the report's Unreachable bins)\n",
-                 bad);
+  if (!json) {
+    g.sum.Print(stdout);
+    std::printf("regress: %" PRIu64 " cases (seed %" PRIu64 ", shard %" PRIu64 "/%" PRIu64
+                "), %" PRIu64 " mismatches, %" PRIu64 " cycles, %.1f s, %.0f cases/s with %" PRIu64
+                " job%s\n",
+                g.done, plan.gen.seed, plan.shard, plan.shards, g.mismatches, g.cycles, secs,
+                secs > 0 ? g.done / secs : 0.0, jobs, jobs == 1 ? "" : "s");
+    std::printf("coverage: %s", coverage.Headline().c_str());
+    if (plan.steer) std::printf(" %" PRIu64 " cases steered towards holes.", g.steered);
+    // (A report that could not be written is said on stderr.)
+    const bool failed = spec.Given("--coverage") && cov_base.empty();
+    std::printf("%s\n", failed ? "" : CoverageReportNote(cov_base).c_str());
   }
+  WarnUnreachableHits("regress", coverage);
   // An explicit --failures file is created even when nothing failed, so that a scheduler's
   // glob of every shard's file always matches.
+  std::string failures_written;
   if (!g.failure_text.empty() || spec.Given("--failures")) {
     FILE* f = std::fopen(failures.c_str(), "ab");
     if (!f || std::fputs(g.failure_text.c_str(), f) < 0 || std::fclose(f) != 0) {
       std::fprintf(stderr, "vfadd regress: %s: cannot append: %s\n", failures.c_str(),
                    std::strerror(errno));
       status = kExitBadInput;
-    } else if (g.mismatches) {
-      std::printf("regress: %" PRIu64 " failing case%s appended to %s (replay: vfadd check %s)\n",
-                  g.mismatches, g.mismatches == 1 ? "" : "s", failures.c_str(), failures.c_str());
+    } else {
+      failures_written = failures;
+      if (g.mismatches && !json) {
+        std::printf("regress: %" PRIu64 " failing case%s appended to %s (replay: vfadd check %s)\n",
+                    g.mismatches, g.mismatches == 1 ? "" : "s", failures.c_str(), failures.c_str());
+      }
     }
   }
   if (spec.Given("--junit") &&
@@ -394,6 +399,14 @@ int CmdRegress(int argc, char** argv) {
     std::fprintf(stderr, "vfadd regress: %s: cannot write: %s\n", junit.c_str(),
                  std::strerror(errno));
     status = kExitBadInput;
+  }
+  if (json) {
+    Json doc = RegressJson(plan, g, secs, jobs);
+    Json cov = CoverageJson(coverage);
+    if (plan.steer) cov.Count("steered", g.steered);
+    doc.Member("coverage", cov.Member("files", CoverageFilesJson(cov_base)));
+    doc.TextOrNull("failures_file", failures_written).TextOrNull("junit_file", junit);
+    PrintJson(doc);
   }
   if (!g.errors.empty() || worker_failed) {
     std::fputs(g.errors.c_str(), stderr);

@@ -29,6 +29,7 @@ constexpr Command kCommands[] = {
     {"summary", CmdSummary, "tabulate the cases of trace files per operation and type"},
     {"regress", CmdRegress,
      "a seeded random regression on the RTL against the model (jobs, shards, JUnit)"},
+    {"cover", CmdCover, "functional coverage of checked lines from any source"},
     {"merge", CmdMerge, "combine the JUnit files, failure traces and coverage databases of shards"},
     {"shrink", CmdShrink, "reduce a failing case to the simplest one that still fails"},
     {"info", CmdInfo, "the configuration of vfadd_top this tool was built with"},

@@ -2,13 +2,40 @@
 // What the vfadd commands share (tool.h).
 #include "tool.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 
+#include "fcov.h"
 #include "vfadd/text.h"
 
+#ifndef VFADD_VERSION
+#define VFADD_VERSION "unknown"
+#endif
+
 namespace vfadd::tool {
+
+Json JsonDocument(const std::string& command) {
+  const top::BuildConfig cfg = top::Built();
+  Json config;
+  config.Count("max_vl", static_cast<uint64_t>(cfg.max_vl));
+  config.Count("stages", static_cast<uint64_t>(cfg.stages));
+  Json doc;
+  doc.Text("command", command).Count("schema_version", kJsonSchemaVersion);
+  return doc.Text("vfadd_version", VFADD_VERSION).Member("config", config);
+}
+
+void PrintJson(const Json& doc) { std::fputs(doc.Dump().c_str(), stdout); }
+
+Json JsonTexts(const std::vector<std::string>& texts) {
+  Json a = Json::Array();
+  for (const std::string& t : texts) a.PushText(t);
+  return a;
+}
 
 std::vector<std::string> Split(const std::string& s, char sep) {
   std::vector<std::string> out;
@@ -36,6 +63,58 @@ bool ReadFile(const std::string& path, std::string* out) {
 bool WriteFile(const std::string& path, const std::string& text) {
   FILE* f = std::fopen(path.c_str(), "wb");
   return f && std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fclose(f) == 0;
+}
+
+std::string NotCheckedError() {
+  return "fields 8-9 'res fpsr': expected a checked line, got a stimulus line";
+}
+
+bool PrepareOutputDir(const std::string& cmd, const std::string& option, const std::string& dir) {
+  if (mkdir(dir.c_str(), 0777) != 0 && errno != EEXIST) {
+    std::fprintf(stderr, "vfadd %s: %s %s: cannot create the directory: %s\n", cmd.c_str(),
+                 option.c_str(), dir.c_str(), std::strerror(errno));
+    return false;
+  }
+  if (access(dir.c_str(), W_OK) != 0) {
+    std::fprintf(stderr, "vfadd %s: %s %s: not a writable directory: %s\n", cmd.c_str(),
+                 option.c_str(), dir.c_str(), std::strerror(errno));
+    return false;
+  }
+  return true;
+}
+
+bool WriteCoverage(const std::string& cmd, const std::string& dir, const fcov::Db& db,
+                   const std::string& title) {
+  const std::string base = dir + "/coverage";
+  if (WriteFile(base + ".fcov", db.Serialize()) && WriteFile(base + ".md", db.Markdown(title)) &&
+      WriteFile(base + ".html", db.Html(title))) {
+    return true;
+  }
+  std::fprintf(stderr, "vfadd %s: %s: cannot write the coverage report: %s\n", cmd.c_str(),
+               dir.c_str(), std::strerror(errno));
+  return false;
+}
+
+std::string CoverageReportNote(const std::string& base) {
+  if (base.empty()) return " (--coverage DIR writes the report)";
+  return " Report: " + base + ".md, " + base + ".html";
+}
+
+Json CoverageFilesJson(const std::string& base) {
+  Json j;
+  for (const char* ext : {"fcov", "md", "html"}) {
+    j.TextOrNull(ext, base.empty() ? "" : base + "." + ext);
+  }
+  return j;
+}
+
+void WarnUnreachableHits(const std::string& cmd, const fcov::Db& db) {
+  if (const size_t bad = db.UnreachableHits().size()) {
+    std::fprintf(stderr,
+                 "vfadd %s: warning: %zu bins the coverage model calls unreachable were hit: the "
+                 "coverage model is wrong (see the report's Unreachable bins)\n",
+                 cmd.c_str(), bad);
+  }
 }
 
 int ForEachCase(const std::string& cmd, const std::vector<std::string>& paths,

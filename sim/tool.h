@@ -12,7 +12,12 @@
 #include "cli.h"
 #include "engine.h"
 #include "gen.h"
+#include "json_report.h"
 #include "vfadd/trace.h"
+
+namespace vfadd::fcov {
+class Db;
+}  // namespace vfadd::fcov
 
 namespace vfadd::tool {
 
@@ -33,6 +38,7 @@ int CmdShrink(int argc, char** argv);
 int CmdInfo(int argc, char** argv);
 int CmdMeasure(int argc, char** argv);
 int CmdBench(int argc, char** argv);
+int CmdCover(int argc, char** argv);
 
 // ------------------------------------------------------------------------------------------
 // Files and text
@@ -41,6 +47,40 @@ std::vector<std::string> Split(const std::string& s, char sep);
 // False (errno set) when the file cannot be opened or read (e.g. a directory).
 bool ReadFile(const std::string& path, std::string* out);
 bool WriteFile(const std::string& path, const std::string& text);
+
+// The message for a stimulus line where a checked line is needed (for ForEachCase's on_case).
+std::string NotCheckedError();
+
+// A directory a command will write into (`option` names it in messages): made when it does not
+// exist; false, with the reason on stderr, when it cannot be made or written.
+bool PrepareOutputDir(const std::string& cmd, const std::string& option, const std::string& dir);
+
+// ------------------------------------------------------------------------------------------
+// Functional coverage output (regress, cover)
+
+// Writes DIR/coverage.fcov (the database), DIR/coverage.md and DIR/coverage.html (`title`
+// heads both); false, with the reason on stderr, when a file cannot be written.
+bool WriteCoverage(const std::string& cmd, const std::string& dir, const fcov::Db& db,
+                   const std::string& title);
+// What follows the coverage headline: " Report: BASE.md, BASE.html", or when nothing was
+// written (base empty) " (--coverage DIR writes the report)".
+std::string CoverageReportNote(const std::string& base);
+// {"fcov", "md", "html"}: the paths BASE.fcov, ... or null each when nothing was written.
+Json CoverageFilesJson(const std::string& base);
+// A warning on stderr when db hits bins the coverage model calls unreachable.
+void WarnUnreachableHits(const std::string& cmd, const fcov::Db& db);
+
+// ------------------------------------------------------------------------------------------
+// --json (the schema: sim/README.md, "JSON output")
+
+constexpr int kJsonSchemaVersion = 1;
+// The members every document starts with: command, schema_version, vfadd_version and config
+// (max_vl, stages of the built vfadd_top).
+Json JsonDocument(const std::string& command);
+// Prints the document on stdout.
+void PrintJson(const Json& doc);
+// The paths as a JSON array of strings.
+Json JsonTexts(const std::vector<std::string>& texts);
 
 // ------------------------------------------------------------------------------------------
 // Traces

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gen.h"
@@ -110,6 +111,9 @@ class Model {
          faddp_[kNumFmts] = {}, stimulus_ = 0;
 };
 
+// The kind of a group: its name up to the first '.' ("operands.fadd.h": "operands").
+std::string KindOf(const Group& g);
+
 // Hit counts of a Model's bins.
 class Db {
  public:
@@ -129,6 +133,9 @@ class Db {
   };
   Figures Total() const;
   Figures OfGroup(const Group& g) const;
+  // The figures of each kind of group (the name up to its first '.': "operands", "results",
+  // ...), in model order.
+  std::vector<std::pair<std::string, Figures>> Kinds() const;
   // Bins hit that the model says are unreachable: a bug in the model or in the RTL's checker.
   std::vector<size_t> UnreachableHits() const;
 
@@ -147,6 +154,10 @@ class Db {
   std::vector<uint64_t> counts_;
   uint64_t cases_ = 0;
 };
+
+// The percentage of f's reachable bins hit, floored to one decimal (99.96% is not 100%); -1
+// when no bin is reachable.
+double PercentHit(const Db::Figures& f);
 
 // The max_vl of a serialized database (its header), so that the right Model can be built
 // before parsing; false with *error ("FILE:1: ...") when the header is not one.

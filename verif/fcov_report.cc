@@ -14,26 +14,10 @@ namespace fcov {
 namespace {
 
 std::string Percent(const Db::Figures& f) {
-  char buf[32];
   if (f.reachable == 0) return "-";
-  // Floor to one decimal: 99.96% of bins is not 100%.
-  std::snprintf(buf, sizeof buf, "%.1f%%", std::floor(1000.0 * f.hit / f.reachable) / 10);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", PercentHit(f));
   return buf;
-}
-
-std::string Kind(const Group& g) { return g.name.substr(0, g.name.find('.')); }
-
-// The groups of each kind, in model order.
-std::vector<std::pair<std::string, Db::Figures>> Kinds(const Db& db) {
-  std::vector<std::pair<std::string, Db::Figures>> out;
-  for (const Group& g : db.model().groups()) {
-    auto it =
-        std::find_if(out.begin(), out.end(), [&](const auto& k) { return k.first == Kind(g); });
-    if (it == out.end()) it = out.insert(out.end(), {Kind(g), {}});
-    const Db::Figures f = db.OfGroup(g);
-    it->second.reachable += f.reachable, it->second.hit += f.hit;
-  }
-  return out;
 }
 
 std::string Escape(const std::string& s) {
@@ -106,6 +90,25 @@ std::string DescribeCols(const Group& g, const std::vector<std::string>& cols) {
 
 }  // namespace
 
+double PercentHit(const Db::Figures& f) {
+  if (f.reachable == 0) return -1;
+  return std::floor(1000.0 * f.hit / f.reachable) / 10;
+}
+
+std::string KindOf(const Group& g) { return g.name.substr(0, g.name.find('.')); }
+
+std::vector<std::pair<std::string, Db::Figures>> Db::Kinds() const {
+  std::vector<std::pair<std::string, Db::Figures>> out;
+  for (const Group& g : model().groups()) {
+    auto it =
+        std::find_if(out.begin(), out.end(), [&](const auto& k) { return k.first == KindOf(g); });
+    if (it == out.end()) it = out.insert(out.end(), {KindOf(g), {}});
+    const Db::Figures f = OfGroup(g);
+    it->second.reachable += f.reachable, it->second.hit += f.hit;
+  }
+  return out;
+}
+
 std::string Db::Headline() const {
   const Db& db = *this;
   const Db::Figures t = db.Total();
@@ -130,7 +133,7 @@ std::string Db::Markdown(const std::string& title) const {
          "coverage model or the golden model is wrong (listed under Unreachable bins).\n\n";
   }
   s += "| kind | reachable bins | hit | coverage |\n|---|---:|---:|---:|\n";
-  for (const auto& [kind, f] : Kinds(*this)) {
+  for (const auto& [kind, f] : Kinds()) {
     s += "| " + kind + " | " + std::to_string(f.reachable) + " | " + std::to_string(f.hit) + " | " +
          Percent(f) + " |\n";
   }
@@ -203,7 +206,7 @@ std::string Db::Html(const std::string& title) const {
   };
   s += "<h2>Kinds</h2>\n<table><tr><th>kind</th><th>reachable</th><th>hit</th><th>coverage</th>"
        "<th></th></tr>\n";
-  for (const auto& [kind, f] : Kinds(*this)) {
+  for (const auto& [kind, f] : Kinds()) {
     s += "<tr><td><a href=\"#" + kind + "\">" + kind + "</a></td><td class=n>" +
          std::to_string(f.reachable) + "</td><td class=n>" + std::to_string(f.hit) +
          "</td><td class=n>" + Percent(f) + "</td><td>" + bar(f) + "</td></tr>\n";
@@ -222,7 +225,7 @@ std::string Db::Html(const std::string& title) const {
   for (uint64_t c : counts_) most = std::max(most, c);
   std::string kind;
   for (const Group& g : m.groups()) {
-    if (Kind(g) != kind) kind = Kind(g), s += "<h2 id=\"" + kind + "\">" + kind + "</h2>\n";
+    if (KindOf(g) != kind) kind = KindOf(g), s += "<h2 id=\"" + kind + "\">" + kind + "</h2>\n";
     s += "<h3 id=\"" + g.name + "\">" + g.name + " &mdash; " + Percent(OfGroup(g)) + "</h3>\n<p>" +
          Escape(g.title) + "</p>\n<table class=grid><tr><th>" + Escape(g.row_axis) + " \\ " +
          Escape(g.col_axis) + "</th>";

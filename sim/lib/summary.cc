@@ -43,7 +43,7 @@ std::vector<std::string> SplitSpaces(const std::string& s) {
 
 }  // namespace
 
-void Summary::Row::Accumulate(const Row& x) {
+void Summary::Figures::Accumulate(const Figures& x) {
   cases += x.cases, elems += x.elems, stim += x.stim;
   mismatches += x.mismatches, latency += x.latency;
   for (int k = 0; k < 6; ++k) flag[k] += x.flag[k];
@@ -120,17 +120,19 @@ void Summary::AppendRow(std::string* out, const char* op, char type, const Row& 
   *out += '\n';
 }
 
+Summary::Figures Summary::Total() const {
+  Figures total;
+  for (const Row& r : rows_) total.Accumulate(r);
+  return total;
+}
+
 std::string Summary::Table() const {
   std::string out;
   Appendf(&out, "%-8s %-4s %8s %10s", "op", "type", "cases", "elem-ops");
   if (rtl_) Appendf(&out, " %10s %8s", "mismatches", "latency");
   Appendf(&out, " %7s %7s %7s %7s %7s %7s\n", "IOC", "DZC", "OFC", "UFC", "IXC", "IDC");
-  Row total;
-  for (int i = 0; i < kRows; ++i) {
-    if (!rows_[i].cases) continue;
-    AppendRow(&out, OpName(RowOp(i)), FmtLetter(RowFmt(i)), rows_[i]);
-    total.Accumulate(rows_[i]);
-  }
+  ForEachRowFigures([&](const char* op, char t, const Row& r) { AppendRow(&out, op, t, r); });
+  const Row total = Total();
   AppendRow(&out, "total", ' ', total);
   if (total.stim) {
     Appendf(&out, "(%" PRIu64 " stimulus lines have no result; their flag columns count 0)\n",

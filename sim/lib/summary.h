@@ -19,7 +19,17 @@ namespace vfadd::tool {
 // latency. Rows appear in the order of Op, then h, s, d; a row exists once it holds a case.
 class Summary {
  public:
+  // The counts of one row, or of the total: cases, active element operations, stimulus lines,
+  // mismatches, the latency summed over the cases (cycles), and per flag the cases that raised
+  // it (IOC DZC OFC UFC IXC IDC).
+  struct Figures {
+    uint64_t cases = 0, elems = 0, stim = 0, mismatches = 0, latency = 0;
+    uint64_t flag[6] = {};
+    void Accumulate(const Figures& x);
+  };
+
   explicit Summary(bool rtl) : rtl_(rtl) {}
+  bool rtl() const { return rtl_; }
 
   // Counts one case: its active elements, and the flags of its fpsr (0 for a stimulus line,
   // which is counted in the stimulus note instead).
@@ -44,6 +54,15 @@ class Summary {
     }
   }
 
+  // f(op name, type letter, figures) for each row, in table order; and the total row.
+  template <typename F>
+  void ForEachRowFigures(F&& f) const {
+    for (int i = 0; i < kRows; ++i) {
+      if (rows_[i].cases) f(OpName(RowOp(i)), FmtLetter(RowFmt(i)), rows_[i]);
+    }
+  }
+  Figures Total() const;
+
   // The table: a header, a row per (op, type), a total row, then a note on stimulus lines (when
   // there are any) and, with rtl, one on the latency column.
   std::string Table() const;
@@ -51,11 +70,7 @@ class Summary {
 
  private:
   static constexpr int kRows = kNumOps * kNumFmts;
-  struct Row {
-    uint64_t cases = 0, elems = 0, stim = 0, mismatches = 0, latency = 0;
-    uint64_t flag[6] = {};  // IOC DZC OFC UFC IXC IDC
-    void Accumulate(const Row& x);
-  };
+  using Row = Figures;
   static int RowIndex(Op op, Fmt fmt);
   static Op RowOp(int i) { return kAllOps[i / kNumFmts]; }
   static Fmt RowFmt(int i) { return kAllFmts[i % kNumFmts]; }

@@ -29,11 +29,13 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
 #include "top_timing.h"
 
 namespace {
 
 namespace fs = std::filesystem;
+using nlohmann::json;
 
 // ---------------------------------------------------------------------------------------------
 // Small string helpers
@@ -355,10 +357,12 @@ class CliTest : public ::testing::Test {
             {"run --engine model"},
             {"check"},
             {"summary"},
+            {"cover"},
             {"merge --failures " + Q("merged.trace")},
             {"run -", true},
             {"check -", true},
             {"summary -", true},
+            {"cover -", true},
             {"merge --failures " + Q("merged.trace") + " -", true},
             {"shrink -", true}};
   }
@@ -1302,18 +1306,24 @@ TEST_F(CliTest, BenchEndsWithTheRatio) {
 // ---------------------------------------------------------------------------------------------
 // regress
 
-// The columns of a summary row that do not depend on timing: op, type, cases, elem-ops,
-// mismatches and the six flag counts (the latency column is left out).
-std::map<std::string, std::vector<uint64_t>> SummaryRows(const std::string& out) {
+// The rows of a summary table of `width` columns: "op.t" -> the numbers of columns `cols`.
+std::map<std::string, std::vector<uint64_t>> TableColumns(const std::string& out, size_t width,
+                                                          const std::vector<size_t>& cols) {
   std::map<std::string, std::vector<uint64_t>> rows;
   for (const std::string& line : Lines(out)) {
     const std::vector<std::string> f = Fields(line);
-    if (f.size() != 12 || f[0] == "op" || f[0] == "total") continue;
+    if (f.size() != width || f[0] == "op" || f[0] == "total") continue;
     std::vector<uint64_t> v;
-    for (size_t i : {2, 3, 4, 6, 7, 8, 9, 10, 11}) v.push_back(std::stoull(f[i]));
+    for (size_t i : cols) v.push_back(std::stoull(f[i]));
     rows[f[0] + "." + f[1]] = v;
   }
   return rows;
+}
+
+// The columns of a summary row that do not depend on timing: op, type, cases, elem-ops,
+// mismatches and the six flag counts (the latency column is left out).
+std::map<std::string, std::vector<uint64_t>> SummaryRows(const std::string& out) {
+  return TableColumns(out, 12, {2, 3, 4, 6, 7, 8, 9, 10, 11});
 }
 
 TEST_F(CliTest, RegressRunsEveryOperationAndWritesJunit) {
@@ -1703,11 +1713,14 @@ TEST_F(CliTest, HelpListsEveryDeclaredOption) {
       {"check", {"--engine", "--max-report"}},
       {"gen", {"--seed", "--count", "--ops", "--types", "--vl", "--fpcr", "-o"}},
       {"regress", {"--seed", "--count", "--jobs", "--shard", "--junit", "--failures",
-                   "--coverage", "--steer", "--idle", "--backpressure", "--self-test-flip"}},
+                   "--coverage", "--steer", "--idle", "--backpressure", "--self-test-flip",
+                   "--json"}},
+      {"cover", {"--coverage", "--json"}},
+      {"summary", {"--json"}},
       {"merge", {"--junit", "--failures", "--coverage"}},
       {"shrink", {"--self-test-value"}},
       {"measure", {"--vl", "--elements", "--csv"}},
-      {"bench", {"--count", "--seed", "--reps"}},
+      {"bench", {"--count", "--seed", "--reps", "--json"}},
       {"disasm", {"--engine", "--file"}},
   };
   // clang-format on
@@ -2513,6 +2526,375 @@ TEST_F(CliTest, BadNumbersShardsAndVlsAreBadInput) {
       Path("one.fcov"), 1, -1, "");
   EXPECT_FALSE(fs::exists(Path("cov")));
   ReportCases("BadNumbersShardsAndVlsAreBadInput", cases);
+}
+
+// ---------------------------------------------------------------------------------------------
+// cover, and --json on cover, summary, regress and bench
+
+json ParseJson(const std::string& text) {
+  json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  EXPECT_FALSE(j.is_discarded()) << "not JSON:\n" << text;
+  return j;
+}
+
+// The rows of a summary table without RTL columns ("op type cases elem-ops IOC .. IDC"):
+// "op.t" -> cases, elem-ops and the six flag counts.
+std::map<std::string, std::vector<uint64_t>> TableRows(const std::string& out) {
+  return TableColumns(out, 10, {2, 3, 4, 5, 6, 7, 8, 9});
+}
+
+// The same figures of a JSON summary's rows; with `rtl`, in SummaryRows' order (cases,
+// elem-ops, mismatches, flags).
+std::map<std::string, std::vector<uint64_t>> JsonRows(const json& summary, bool rtl = false) {
+  std::map<std::string, std::vector<uint64_t>> rows;
+  for (const json& r : summary.at("rows")) {
+    std::vector<uint64_t> v = {r.at("cases").get<uint64_t>(), r.at("elem_ops").get<uint64_t>()};
+    if (rtl) v.push_back(r.at("mismatches").get<uint64_t>());
+    for (const char* flag : {"IOC", "DZC", "OFC", "UFC", "IXC", "IDC"}) {
+      v.push_back(r.at("flags").at(flag).get<uint64_t>());
+    }
+    rows[r.at("op").get<std::string>() + "." + r.at("type").get<std::string>()] = v;
+  }
+  return rows;
+}
+
+// A coverage database's bins ("group row col" -> count) and its header line.
+std::map<std::string, uint64_t> FcovBins(const std::string& text, std::string* header) {
+  std::map<std::string, uint64_t> bins;
+  std::vector<std::string> lines = Lines(text);
+  if (lines.empty()) return bins;
+  *header = lines[0];
+  for (size_t i = 1; i < lines.size(); ++i) {
+    const std::vector<std::string> f = Fields(lines[i]);
+    EXPECT_EQ(f.size(), 4u) << lines[i];
+    if (f.size() == 4) bins[f[0] + " " + f[1] + " " + f[2]] += std::stoull(f[3]);
+  }
+  return bins;
+}
+
+// The number before `word` in the coverage line ("... 7529 reachable bins hit, ...").
+uint64_t NumberBefore(const std::string& line, const std::string& word) {
+  const size_t at = line.find(word);
+  if (at == std::string::npos || at == 0) return ~uint64_t{0};
+  const size_t from = line.rfind(' ', at - 2) + 1;
+  return std::stoull(line.substr(from, at - from));
+}
+
+// The documented line and the nine hand cases, all checked lines with hand-derived results.
+std::string HandTrace() {
+  std::string t = "# hand cases\n" + kDocLine + "\n";
+  for (const HandCase& h : HandCases()) t += h.stim + " " + h.res + " " + h.fpsr + "\n";
+  return t;
+}
+
+// The hand trace's figures, counted by hand from HandCases: fadd_u s holds hand cases 1, 7, 8
+// and 9 (4 elements each; IXC from the tie and the overflow, IOC from inf - inf, OFC from the
+// overflow); fadd s the documented line (4 active) and hand case 2 (1 active); fadd_i h 8 active
+// (pg 5555); faddv s and fadda s 4 each; fsub_u d 2.
+// clang-format off
+const std::map<std::string, std::vector<uint64_t>> kHandRows = {
+    //           cases elems IOC DZC OFC UFC IXC IDC
+    {"fadd.s",   {2,    5,    0,  0,  0,  0,  0,  0}},
+    {"fadd_u.s", {4,    16,   1,  0,  1,  0,  2,  0}},
+    {"fadd_i.h", {1,    8,    0,  0,  0,  0,  0,  0}},
+    {"faddv.s",  {1,    4,    0,  0,  0,  0,  0,  0}},
+    {"fadda.s",  {1,    4,    0,  0,  0,  0,  0,  0}},
+    {"fsub_u.d", {1,    2,    0,  0,  0,  0,  0,  0}},
+};
+// clang-format on
+
+// vfadd cover on the hand trace: the table counts its cases, the database holds the bins the
+// hand cases hit, derived from the operands (FP32, FPCR 0, so every FPCR column is RN):
+//  * 1.0 + 2^-24 is a tie, rounded to the even 1.0, towards zero: results.s tie_down, 4 times
+//    (no other FP32 addition of the trace is inexact but the overflow, so IXC.set RN is 8);
+//  * +inf + -inf: nan_invalid and IOC, 4 times, operands +inf x -inf;
+//  * max + max: overflow_inf under RN, OFC, 4 times, operands +max x +max;
+//  * the four fadd_u s cases reached the unit as fields: stimulus fadd_u s.fields 4.
+TEST_F(CliTest, CoverSamplesCheckedLinesIntoTheDatabase) {
+  Write("hand.trace", HandTrace());
+  const Result r = Vfadd("cover --coverage " + Q("cov") + " " + Q("hand.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  EXPECT_EQ(TableRows(r.out), kHandRows) << r.out;
+  EXPECT_TRUE(Contains(r.out, "cover: 10 cases from 1 file, 0 differing from the golden model"))
+      << r.out;
+  const std::string cov = LineWith(r.out, "coverage: ");
+  EXPECT_EQ(
+      cov.rfind("coverage: 10 cases sampled (maximum VL " + std::to_string(VFADD_MAX_VL) + ").", 0),
+      0u)
+      << r.out;
+  EXPECT_TRUE(
+      Contains(cov, "Report: " + Path("cov") + "/coverage.md, " + Path("cov") + "/coverage.html"))
+      << cov;
+  for (const char* ext : {".fcov", ".md", ".html"}) {
+    EXPECT_TRUE(fs::exists(Path("cov") + "/coverage" + ext)) << ext;
+  }
+  std::string header;
+  const auto bins = FcovBins(Read(Path("cov") + "/coverage.fcov"), &header);
+  EXPECT_EQ(header, "vfadd-fcov 1 max_vl=" + std::to_string(VFADD_MAX_VL) + " cases=10");
+  const std::map<std::string, uint64_t> want = {
+      {"results.s tie_down RN", 4},       {"results.s nan_invalid RN", 4},
+      {"results.s overflow_inf RN", 4},   {"flags.s IOC.set RN", 4},
+      {"flags.s OFC.set RN", 4},          {"flags.s IXC.set RN", 8},
+      {"operands.fadd_u.s +inf -inf", 4}, {"operands.fadd_u.s +max +max", 4},
+      {"stimulus fadd_u s.fields", 4},    {"stimulus fadd_u s.word", 0},
+  };
+  for (const auto& [bin, count] : want) {
+    EXPECT_EQ(bins.count(bin) ? bins.at(bin) : 0, count) << bin;
+  }
+  // The same from stdin.
+  const Result s = VfaddStdin("cover --coverage " + Q("cov2") + " -", HandTrace());
+  EXPECT_EXIT_STATUS(s, 0);
+  EXPECT_EQ(Read(Path("cov2") + "/coverage.fcov"), Read(Path("cov") + "/coverage.fcov"));
+}
+
+// cover --json: the figures of the text output and of the input, parsed back.
+TEST_F(CliTest, CoverJsonHasTheFiguresOfTheText) {
+  Write("hand.trace", HandTrace());
+  const Result text = Vfadd("cover --coverage " + Q("cov") + " " + Q("hand.trace"));
+  const Result r = Vfadd("cover --json --coverage " + Q("cov") + " " + Q("hand.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  const json j = ParseJson(r.out);
+  ASSERT_TRUE(j.is_object());
+  EXPECT_EQ(j["command"], "cover");
+  EXPECT_EQ(j["schema_version"], 1);
+  EXPECT_EQ(j["config"]["max_vl"], VFADD_MAX_VL);
+  EXPECT_EQ(j["config"]["stages"], VFADD_STAGES);
+  EXPECT_EQ(j["files"], json::array({Path("hand.trace")}));
+  EXPECT_EQ(j["cases"], 10);
+  EXPECT_EQ(j["mismatches"], 0);
+  EXPECT_EQ(JsonRows(j["summary"]), kHandRows);
+  EXPECT_EQ(j["summary"]["total"]["cases"], 10);
+  EXPECT_EQ(j["summary"]["total"]["elem_ops"], 39);  // 5 + 16 + 8 + 4 + 4 + 2
+  const json& c = j["coverage"];
+  const std::string line = LineWith(text.out, "coverage: ");
+  EXPECT_EQ(c["cases"], 10);
+  EXPECT_EQ(c["max_vl"], VFADD_MAX_VL);
+  EXPECT_EQ(c["reachable"].get<uint64_t>(), NumberBefore(line, "reachable bins"));
+  EXPECT_EQ(c["holes"].get<uint64_t>(), NumberBefore(line, "holes;"));
+  EXPECT_EQ(c["unreachable"].get<uint64_t>(), NumberBefore(line, "bins unreachable"));
+  EXPECT_EQ(c["bins"].get<uint64_t>(),
+            c["reachable"].get<uint64_t>() + c["unreachable"].get<uint64_t>());
+  EXPECT_EQ(c["hit"].get<uint64_t>() + c["holes"].get<uint64_t>(), c["reachable"].get<uint64_t>());
+  char pct[32];
+  std::snprintf(pct, sizeof pct, "%.1f%% of ", c["percent"].get<double>());
+  EXPECT_TRUE(Contains(line, pct)) << line << " / " << pct;
+  EXPECT_EQ(c["hole_bins"].size(), c["holes"].get<uint64_t>());
+  // Every bin of the database is a hit: the reachable ones and the unreachable ones.
+  std::string header;
+  const auto bins = FcovBins(Read(Path("cov") + "/coverage.fcov"), &header);
+  EXPECT_EQ(bins.size(), c["hit"].get<uint64_t>() + c["unreachable_hits"].get<uint64_t>());
+  EXPECT_EQ(c["unreachable_hits"], 0);
+  uint64_t group_hits = 0;
+  for (const json& g : c["groups"]) group_hits += g["hit"].get<uint64_t>();
+  EXPECT_EQ(group_hits, c["hit"].get<uint64_t>());
+  EXPECT_EQ(c["files"]["fcov"], Path("cov") + "/coverage.fcov");
+  // Without --coverage nothing is written and the files are null.
+  const json n = ParseJson(Vfadd("cover --json " + Q("hand.trace")).out);
+  EXPECT_TRUE(n["coverage"]["files"]["md"].is_null());
+}
+
+// Bad input: a stimulus line, a malformed line, a vl above the build, a missing file: exit 2,
+// FILE:LINE and the field, nothing written. A result that differs from the model's: exit 1,
+// the line named, the database written.
+TEST_F(CliTest, CoverRejectsBadInputAndNamesDifferingResults) {
+  const std::string good = kDocLine + "\n";
+  struct Bad {
+    std::string line;
+    int field;
+    std::string name;
+  };
+  std::vector<Bad> bad = {{kDocStim, 8, "res fpsr"},
+                          {"fadd s 128 0000000g 1111 " + Rep("0", 32) + " " + Rep("0", 32) + " " +
+                               Rep("0", 32) + " 00000000",
+                           4, "fpcr"}};
+  if (VFADD_MAX_VL < 2048) {
+    const int vl = VFADD_MAX_VL + 128;
+    const std::string v = Rep("0", vl / 4);
+    bad.push_back(
+        {"fadd_u s " + std::to_string(vl) + " 00000000 - " + v + " " + v + " " + v + " 00000000", 3,
+         "vl"});
+  }
+  for (const Bad& b : bad) {
+    SCOPED_TRACE(b.line);
+    const std::string p = Write("bad.trace", good + b.line + "\n" + good);
+    const Result r = Vfadd("cover --json --coverage " + Q("cov") + " " + Q("bad.trace"));
+    EXPECT_EXIT_STATUS(r, 2);
+    EXPECT_TRUE(MentionsLocation(r.err, p, 2)) << r.err;
+    EXPECT_TRUE(NamesField(r.err, b.field, b.name)) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_FALSE(fs::exists(Path("cov") + "/coverage.fcov"));
+  }
+  const Result missing = Vfadd("cover " + Q("no.trace"));
+  EXPECT_EXIT_STATUS(missing, 2);
+  EXPECT_TRUE(Contains(missing.err, Path("no.trace"))) << missing.err;
+  // The documented case with element 0 claimed to be 1.0 + 2^-23 (3f800001): differs.
+  const std::string wrong = kDocStim + " 4080000040400000400000003f800001 00000000";
+  const std::string p = Write("wrong.trace", good + wrong + "\n");
+  const Result r = Vfadd("cover --json --coverage " + Q("cov") + " " + Q("wrong.trace"));
+  EXPECT_EXIT_STATUS(r, 1);
+  EXPECT_TRUE(MentionsLocation(r.err, p, 2)) << r.err;
+  EXPECT_TRUE(Contains(r.err, "element 0")) << r.err;
+  const json j = ParseJson(r.out);
+  EXPECT_EQ(j["mismatches"], 1);
+  EXPECT_EQ(j["mismatch_locations"], json::array({p + ":2"}));
+  EXPECT_EQ(j["cases"], 2);
+  EXPECT_TRUE(fs::exists(Path("cov") + "/coverage.fcov"));
+}
+
+// The cases of a regression, written as a checked trace by the model (gen, then run), covered
+// in two parts and merged, give regress's own database of those cases: every bin the same,
+// except that regress sends a quarter of its cases as instruction words (the stimulus group's
+// .word columns) where a trace's cases count as fields.
+TEST_F(CliTest, CoverOfARegressionsCasesMergesToItsDatabase) {
+  const std::string n = "500";
+  EXPECT_EXIT_STATUS(Vfadd("regress --seed 5 --count " + n + " --failures " + Q("f.trace") +
+                           " --coverage " + Q("reg")),
+                     0);
+  EXPECT_EXIT_STATUS(
+      Vfadd("gen --seed 5 --count " + n + " --vl " + BuiltVls() + " -o " + Q("stim.trace")), 0);
+  const Result run = Vfadd("run --engine model " + Q("stim.trace"));
+  EXPECT_EXIT_STATUS(run, 0);
+  const std::vector<std::string> lines = Lines(run.out);
+  std::string part1, part2;
+  for (size_t i = 0; i < lines.size(); ++i)
+    (i < lines.size() / 2 ? part1 : part2) += lines[i] + "\n";
+  Write("p1.trace", part1);
+  Write("p2.trace", part2);
+  EXPECT_EXIT_STATUS(Vfadd("cover --coverage " + Q("c1") + " " + Q("p1.trace")), 0);
+  EXPECT_EXIT_STATUS(Vfadd("cover --coverage " + Q("c2") + " " + Q("p2.trace")), 0);
+  EXPECT_EXIT_STATUS(Vfadd("merge --coverage " + Q("m") + " " + Q("c1") + "/coverage.fcov " +
+                           Q("c2") + "/coverage.fcov"),
+                     0);
+  std::string h_reg, h_merged;
+  std::map<std::string, uint64_t> reg = FcovBins(Read(Path("reg") + "/coverage.fcov"), &h_reg);
+  const auto merged = FcovBins(Read(Path("m") + "/coverage.fcov"), &h_merged);
+  EXPECT_EQ(h_merged, h_reg);
+  EXPECT_EQ(h_reg, "vfadd-fcov 1 max_vl=" + std::to_string(VFADD_MAX_VL) + " cases=" + n);
+  uint64_t words = 0;
+  std::map<std::string, uint64_t> folded;
+  for (const auto& [bin, count] : reg) {
+    const size_t w = bin.rfind(".word");
+    if (bin.rfind("stimulus ", 0) == 0 && w != std::string::npos && w + 5 == bin.size()) {
+      folded[bin.substr(0, w) + ".fields"] += count;
+      words += count;
+    } else {
+      folded[bin] += count;
+    }
+  }
+  EXPECT_GT(words, 50u);  // about a quarter of 500
+  EXPECT_EQ(merged, folded);
+}
+
+// summary --json: the rows of the table.
+TEST_F(CliTest, SummaryJsonHasTheRowsOfTheTable) {
+  Write("hand.trace", HandTrace() + kDocStim + "\n");  // and a stimulus line
+  const Result text = Vfadd("summary " + Q("hand.trace"));
+  const Result r = Vfadd("summary --json " + Q("hand.trace") + " " + Q("hand.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  const json j = ParseJson(r.out);
+  EXPECT_EQ(j["command"], "summary");
+  EXPECT_EQ(j["files"].size(), 2u);
+  auto rows = TableRows(text.out);
+  for (auto& [name, v] : rows) {
+    for (auto& x : v) x *= 2;  // the file twice
+  }
+  EXPECT_EQ(JsonRows(j["summary"]), rows);
+  EXPECT_EQ(j["summary"]["rows"][0]["op"], "fadd");
+  EXPECT_EQ(j["summary"]["rows"][0]["stimulus_lines"], 2);
+  EXPECT_EQ(j["summary"]["total"]["cases"], 22);
+  EXPECT_FALSE(j["summary"]["rows"][0].contains("mismatches"));  // no RTL columns
+}
+
+// regress --json: the figures the text prints, for the same seed (the run is deterministic but
+// for its seconds), with one case failing on purpose.
+TEST_F(CliTest, RegressJsonHasTheFiguresOfTheText) {
+  const std::string base = "regress --seed 9 --count 300 --self-test-flip 40 --coverage ";
+  const Result text = Vfadd(base + Q("c1") + " --failures " + Q("f1.trace"));
+  const Result r =
+      Vfadd(base + Q("c2") + " --failures " + Q("f2.trace") + " --json --junit " + Q("r.xml"));
+  EXPECT_EXIT_STATUS(text, 1);
+  EXPECT_EXIT_STATUS(r, 1);
+  const json j = ParseJson(r.out);
+  EXPECT_EQ(j["command"], "regress");
+  const std::map<std::string, uint64_t> want = {{"seed", 9},      {"count", 300}, {"shard", 1},
+                                                {"shards", 1},    {"jobs", 1},    {"cases", 300},
+                                                {"mismatches", 1}};
+  for (const auto& [key, value] : want) EXPECT_EQ(j[key], value) << key;
+  EXPECT_TRUE(Contains(text.out, "300 cases (seed 9, shard 1/1), 1 mismatches, " +
+                                     std::to_string(j["cycles"].get<uint64_t>()) + " cycles"))
+      << text.out;
+  EXPECT_EQ(JsonRows(j["summary"], /*rtl=*/true), SummaryRows(text.out));
+  ASSERT_EQ(j["first_failures"].size(), 1u);
+  EXPECT_EQ(j["first_failures"][0].get<std::string>().rfind("case 40: ", 0), 0u);
+  const std::string line = LineWith(text.out, "coverage: ");
+  EXPECT_EQ(j["coverage"]["holes"].get<uint64_t>(), NumberBefore(line, "holes;"));
+  EXPECT_EQ(j["coverage"]["files"]["fcov"], Path("c2") + "/coverage.fcov");
+  EXPECT_EQ(Read(Path("c1") + "/coverage.fcov"), Read(Path("c2") + "/coverage.fcov"));
+  EXPECT_EQ(j["failures_file"], Path("f2.trace"));
+  EXPECT_EQ(j["junit_file"], Path("r.xml"));
+  EXPECT_GT(j["seconds"].get<double>(), 0.0);
+}
+
+// bench --json: every run of each engine, the medians and the ratio; the checked elements of a
+// run are those of the cases (vl / esize each, for the cases of 'gen' with the same seed and
+// VLs), the same for every run and engine.
+TEST_F(CliTest, BenchJsonHasEveryRun) {
+  const Result r = Vfadd("bench --count 60 --reps 2 --json");
+  EXPECT_EXIT_STATUS(r, 0);
+  const json j = ParseJson(r.out);
+  EXPECT_EQ(j["command"], "bench");
+  EXPECT_EQ(j["count"], 60);
+  EXPECT_EQ(j["reps"], 2);
+  const Result g = Vfadd("gen --seed 1 --count 60 --vl " + BuiltVls());
+  uint64_t elements = 0;
+  for (const std::string& line : Lines(g.out)) {
+    TraceLine t;
+    if (!line.empty() && line[0] != '#' && ParseLine(line, &t)) elements += t.vl / Esize(t.t);
+  }
+  ASSERT_EQ(j["engines"].size(), 2u);  // this tool has the C++ loop
+  EXPECT_EQ(j["engines"][0]["engine"], "sc");
+  EXPECT_EQ(j["engines"][1]["engine"], "cc");
+  for (const json& e : j["engines"]) {
+    ASSERT_EQ(e["runs"].size(), 2u);
+    double sum = 0;
+    for (const json& run : e["runs"]) {
+      EXPECT_EQ(run["checked_elements"].get<uint64_t>(), elements);
+      EXPECT_EQ(run["cycles"], j["engines"][0]["runs"][0]["cycles"]);
+      sum += run["elem_ops_per_second"].get<double>();
+    }
+    EXPECT_DOUBLE_EQ(e["elem_ops_per_second"].get<double>(), sum / 2);  // the median of two
+  }
+  EXPECT_DOUBLE_EQ(j["ratio_harness_raw"].get<double>(),
+                   j["engines"][0]["elem_ops_per_second"].get<double>() /
+                       j["engines"][1]["elem_ops_per_second"].get<double>());
+}
+
+// --waves also writes a GTKWave save file: F.fst gives F.gtkw, naming the FST, with the three
+// groups and a marker at the accept and the response of the failing case (the second line, a
+// wrong expected result); tb/top's VfaddTopTest.WaveSaveFile... checks names and times against
+// the FST.
+TEST_F(CliTest, WavesComeWithAGtkwaveSaveFile) {
+  const std::string wrong = kDocStim + " 4080000040400000400000003f800001 00000000";
+  Write("w.trace", kDocLine + "\n" + wrong + "\n" + kDocLine + "\n");
+  const Result r = Vfadd("check --waves " + Q("w.fst") + " " + Q("w.trace"));
+  EXPECT_EXIT_STATUS(r, 1);
+  EXPECT_TRUE(LooksLikeFst(Read(Path("w.fst"))));
+  const std::string save = Read(Path("w.gtkw"));
+  EXPECT_TRUE(Contains(save, "[dumpfile] \"")) << save;
+  EXPECT_TRUE(Contains(save, "w.fst\"\n")) << save;
+  for (const char* g : {"\n-request\n", "\n-response\n", "\n-pipeline\n"}) {
+    EXPECT_TRUE(Contains(save, g)) << g;
+  }
+  EXPECT_TRUE(Contains(save, "[markername] Arequest 1 accepted\n")) << save;
+  EXPECT_TRUE(Contains(save, "[markername] Brequest 1 response\n")) << save;
+  EXPECT_FALSE(Contains(save, "[markername] C")) << save;
+  // A passing run has the signals and no marker.
+  const Result ok =
+      Vfadd("run --waves " + Q("ok.fst") + " -o " + Q("o.trace") + " " + Q("w.trace"));
+  EXPECT_EXIT_STATUS(ok, 0);
+  const std::string plain = Read(Path("ok.gtkw"));
+  EXPECT_TRUE(Contains(plain, "\n-response\n")) << plain;
+  EXPECT_FALSE(Contains(plain, "[markername]")) << plain;
 }
 
 // The total of the cases above (when they ran before it, as in a whole run of the suite).

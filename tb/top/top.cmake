@@ -87,7 +87,7 @@ function(vfadd_top_config VL STAGES)
   set(cc_prefix Vtop_${variant}_cc)
   set(tag_bits ${VFADD_TOP_TAG_BITS})
   add_library(${name} STATIC ${VFADD_TOP_DIR}/top_engine.cc ${VFADD_TOP_DIR}/top_sc.cc
-                             ${cc_source} $<TARGET_OBJECTS:${runtime}>)
+                             ${VFADD_TOP_DIR}/top_gtkw.cc ${cc_source} $<TARGET_OBJECTS:${runtime}>)
   target_include_directories(${name} PUBLIC ${VFADD_TOP_DIR})
   target_include_directories(${name} SYSTEM PRIVATE ${VERILATOR_ROOT}/include
                              ${VERILATOR_ROOT}/include/vltstd)
@@ -238,6 +238,8 @@ function(vfadd_top_tests)
     set(name top_vl${vl}_s${stages})
     add_executable(${exe} ${VFADD_TOP_DIR}/top_test.cc)
     target_link_libraries(${exe} PRIVATE vfadd_top_vl${vl}_s${stages} vfadd_stim GTest::gtest)
+    # gtkwave/fstapi.h: the test reads the FST back (its reader is in the Verilator runtime).
+    target_include_directories(${exe} SYSTEM PRIVATE ${VERILATOR_ROOT}/include)
     add_test(NAME ${name} COMMAND ${exe} --gtest_filter=-*LongTier*:${own})
     add_test(NAME ${name}_reset COMMAND ${exe} --gtest_filter=VfaddTopReset.*)
     add_test(NAME ${name}_xseeds COMMAND ${exe} --gtest_filter=VfaddTopXInit.*)

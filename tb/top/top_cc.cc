@@ -68,7 +68,9 @@ Report RunCcEngine(detail::Engine& eng) {
     eng.Edge(out);
   }
   if (fst) fst->close();
-  return eng.Finish(EndRun());
+  Report rep = eng.Finish(EndRun());
+  if (fst) WriteWaveSave(eng.wave_file(), &rep);
+  return rep;
 }
 
 }  // namespace

@@ -199,6 +199,14 @@ void DrivePins(M& m, const Inputs& in) {
   PutPin(m.req_b_i, in.b);
 }
 
+// ---- the GTKWave save file (top_gtkw.cc) -------------------------------------------------------
+// The save file's text for the closed FST `fst` of a run and its report: the groups of signals
+// (named as the FST names them), the markers of the failing requests. "" with *error set when
+// the FST cannot be read back.
+std::string WaveSaveText(const std::string& fst, const Report& rep, std::string* error);
+// Writes it to WaveSavePath(fst); a failure is added to rep->error.
+void WriteWaveSave(const std::string& fst, Report* rep);
+
 // Reads the outputs before a rising edge; the response fields only if it is taken (or `all`).
 template <typename M>
 void SamplePins(const M& m, bool takes_response, bool all, Outputs* out) {

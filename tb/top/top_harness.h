@@ -172,6 +172,16 @@ using RequestFn = std::function<Request(uint64_t index)>;
 Report RunScStream(uint64_t count, const RequestFn& next, const Options& opt);
 Report RunCcStream(uint64_t count, const RequestFn& next, const Options& opt);
 
+// The GTKWave save file written beside the FST of every run with Options.waves: the name of the
+// FST with ".fst" replaced by ".gtkw" (".gtkw" appended to any other name). It shows the request,
+// response and pipeline signals in three groups, and has a named marker at the rising edge that
+// accepts and the one that takes the response of each failing request (up to 13 of them; the
+// primary marker at the first acceptance). Marker times are the FST's time stamps (picoseconds):
+// (cycle + 3) * 10000 + 5000 for a Response cycle. Runs of RunScStream / RunCcStream keep no
+// responses: their save file has the signals and no markers. A save file that cannot be written
+// is an error of the run (Report.error).
+std::string WaveSavePath(const std::string& waves);
+
 // The seed of the random initial values of every flop and variable of both Verilated models
 // (VerilatedContext::randSeed, as +verilator+seed+N; randReset(2) is always on). The models are
 // built once per process, at its first run: the seed counts only before that (the default is 1),

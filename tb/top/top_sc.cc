@@ -252,7 +252,9 @@ Report RunScEngine(detail::Engine& eng) {
   }
   bench.Run(&eng, fst.get());
   if (fst) fst->close();
-  return eng.Finish(EndRun());
+  Report rep = eng.Finish(EndRun());
+  if (fst) WriteWaveSave(eng.wave_file(), &rep);
+  return rep;
 }
 
 }  // namespace

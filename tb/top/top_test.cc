@@ -19,6 +19,7 @@
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include "gen.h"
+#include "gtkwave/fstapi.h"
 #include "top_harness.h"
 #include "top_timing.h"
 #include "vfadd/decode.h"
@@ -777,6 +779,165 @@ TEST(VfaddTopTest, WavesInAWindow) {
     EXPECT_GT(std::ftell(fp), 200) << f;
     std::fclose(fp);
     std::remove(f.c_str());
+    std::remove(WaveSavePath(f).c_str());
+  }
+}
+
+// The FST as GTKWave names its signals: "scope.path.name" for a bit, "scope.path.name[msb:lsb]"
+// for a vector (Verilator writes "name [msb:lsb]"; GTKWave drops the space), with the FST's handle.
+std::map<std::string, std::pair<fstHandle, uint32_t>> FstSignals(void* r) {
+  std::map<std::string, std::pair<fstHandle, uint32_t>> out;
+  std::vector<std::string> scope;
+  fstReaderIterateHierRewind(r);
+  while (const fstHier* h = fstReaderIterateHier(r)) {
+    if (h->htyp == FST_HT_SCOPE) {
+      scope.push_back((scope.empty() ? "" : scope.back() + ".") + h->u.scope.name);
+    } else if (h->htyp == FST_HT_UPSCOPE) {
+      scope.pop_back();
+    } else if (h->htyp == FST_HT_VAR) {
+      std::string name;
+      for (const char* c = h->u.var.name; *c; ++c) {
+        if (*c != ' ') name += *c;
+      }
+      out[scope.back() + "." + name] = {h->u.var.handle, h->u.var.length};
+    }
+  }
+  return out;
+}
+
+// The value of a signal (up to 64 bits) at time t: the last change at or before t.
+uint64_t FstValueAt(void* r, const std::pair<fstHandle, uint32_t>& sig, uint64_t t) {
+  std::vector<char> buf(sig.second + 1);
+  const char* v = fstReaderGetValueFromHandleAtTime(r, t, sig.first, buf.data());
+  return v ? std::strtoull(v, nullptr, 2) : ~uint64_t{0};
+}
+
+// --waves writes a GTKWave save file beside the FST (F.fst: F.gtkw). Each engine runs 40 cases
+// with idles and backpressure, request 17's expectation corrupted (self_test_flip), so that
+// request 17 alone fails. The save file must name only signals the FST has (read back here with
+// GTKWave's FST reader), show every port of vfadd_top (rtl/vfadd_top.sv) in the request and
+// response groups and some internal signals in the pipeline group, and put markers at the rising
+// edges of request 17's acceptance and response: tb/top/README.md's time line, 10 ns cycles of
+// which the first 3 are the reset, the rising edge in the middle, so cycle C's edge is at
+// (C + 3) * 10000 + 5000 ps. At those times the FST itself must show the handshakes (valid and
+// ready high, the tag 17, just before the edge).
+TEST(VfaddTopTest, WaveSaveFileGroupsSignalsAndMarksTheFailingRequest) {
+  const std::vector<Case> cases = Generated(207, 40, {}, {}, {128});
+  const std::vector<std::string> request = {
+      "clk_i",      "rst_ni",   "req_valid_i", "req_ready_o",   "req_raw_i",
+      "req_insn_i", "req_op_i", "req_fmt_i",   "req_imm_one_i", "req_len_i",
+      "req_fpcr_i", "req_pg_i", "req_a_i",     "req_b_i",       "req_tag_i"};
+  const std::vector<std::string> response = {"rsp_valid_o", "rsp_ready_i", "rsp_result_o",
+                                             "rsp_fpsr_o",  "rsp_tag_o",   "rsp_undef_o"};
+  for (const bool sc : {true, false}) {
+    SCOPED_TRACE(sc ? "RunSc" : "RunCc");
+    // A name of this process's own (the configurations' tests may run at once).
+    const std::string base =
+        ::testing::TempDir() + "vfadd_gtkw_" + std::to_string(getpid()) + (sc ? "_sc" : "_cc");
+    Options o = Busy(208);
+    o.waves = base + ".fst";
+    o.self_test_flip = 17;
+    const Report rep = sc ? RunSc(FromCases(cases), o) : RunCc(FromCases(cases), o);
+    EXPECT_TRUE(rep.error.empty()) << rep.error;
+    ASSERT_EQ(rep.responses.size(), cases.size());
+    EXPECT_EQ(rep.mismatch_count, 1u);
+    const Response& bad = rep.responses[17];
+    ASSERT_TRUE(bad.mismatch);
+    EXPECT_EQ(WaveSavePath(o.waves), base + ".gtkw");
+    std::ifstream f(base + ".gtkw");
+    ASSERT_TRUE(f) << base << ".gtkw";
+    void* r = fstReaderOpen(o.waves.c_str());
+    ASSERT_NE(r, nullptr);
+    EXPECT_EQ(fstReaderGetTimescale(r), -12);  // picoseconds
+    const auto fst = FstSignals(r);
+
+    std::map<std::string, std::vector<std::string>> groups;  // group: its signals
+    std::string group, stars, dumpfile;
+    std::map<char, std::string> marker_names;
+    for (std::string line; std::getline(f, line);) {
+      ASSERT_FALSE(line.empty());
+      if (line == "@800200" || line == "@1000200" || line == "@22" || line == "@28") continue;
+      if (line[0] == '-') {
+        group = group.empty() ? line.substr(1) : "";  // a begin, or the end of `group`
+      } else if (line[0] == '*' && line.size() > 1 && line[1] != ']') {
+        stars = line;
+      } else if (line.rfind("[markername] ", 0) == 0) {
+        marker_names[line[13]] = line.substr(14);
+      } else if (line.rfind("[dumpfile] ", 0) == 0) {
+        dumpfile = line.substr(11);
+      } else if (line[0] != '[') {
+        EXPECT_FALSE(group.empty()) << "a signal outside a group: " << line;
+        EXPECT_TRUE(fst.count(line)) << "not in the FST: " << line;
+        groups[group].push_back(line);
+      }
+    }
+    char* real = realpath(o.waves.c_str(), nullptr);  // the FST's absolute path
+    ASSERT_NE(real, nullptr);
+    EXPECT_EQ(dumpfile, "\"" + std::string(real) + "\"");
+    std::free(real);
+    ASSERT_EQ(groups.size(), 3u);
+    // The signals of a group by their last name component (before any bit range), one scope.
+    auto names = [&](const std::string& g) {
+      std::vector<std::string> out;
+      for (const std::string& full : groups[g]) {
+        const std::string last = full.substr(full.rfind('.') + 1);
+        out.push_back(last.substr(0, last.find('[')));
+        EXPECT_EQ(full.substr(0, full.rfind('.')),
+                  groups["request"][0].substr(0, groups["request"][0].rfind('.')));
+      }
+      std::sort(out.begin(), out.end());
+      return out;
+    };
+    std::vector<std::string> want_req = request, want_rsp = response;
+    std::sort(want_req.begin(), want_req.end());
+    std::sort(want_rsp.begin(), want_rsp.end());
+    EXPECT_EQ(names("request"), want_req);
+    EXPECT_EQ(names("response"), want_rsp);
+    const std::vector<std::string> pipe = names("pipeline");
+    EXPECT_GE(pipe.size(), 5u);
+    for (const std::string& n : pipe) {
+      EXPECT_EQ(std::count(want_req.begin(), want_req.end(), n) +
+                    std::count(want_rsp.begin(), want_rsp.end(), n),
+                0)
+          << n << " is a port, not a pipeline signal";
+    }
+
+    // "*ZOOM PRIMARY A B C ... Z": the primary and A at the acceptance, B at the response.
+    const uint64_t accept = (bad.accept_cycle + 3) * 10000 + 5000;
+    const uint64_t respond = (bad.response_cycle + 3) * 10000 + 5000;
+    std::istringstream in(stars);
+    std::vector<std::string> fields;
+    for (std::string w; in >> w;) fields.push_back(w);
+    ASSERT_EQ(fields.size(), 28u) << stars;
+    EXPECT_EQ(fields[1], std::to_string(accept));
+    EXPECT_EQ(fields[2], std::to_string(accept));
+    EXPECT_EQ(fields[3], std::to_string(respond));
+    for (size_t i = 4; i < fields.size(); ++i) EXPECT_EQ(fields[i], "-1") << i;
+    EXPECT_EQ(marker_names['A'], "request 17 accepted");
+    EXPECT_EQ(marker_names['B'], "request 17 response");
+    EXPECT_EQ(marker_names.size(), 2u);
+
+    auto value = [&](const std::string& port, uint64_t t) {
+      for (const auto& g : {groups["request"], groups["response"]}) {
+        for (const std::string& full : g) {
+          const std::string last = full.substr(full.rfind('.') + 1);
+          if (last.substr(0, last.find('[')) == port) return FstValueAt(r, fst.at(full), t);
+        }
+      }
+      ADD_FAILURE() << port;
+      return ~uint64_t{0};
+    };
+    EXPECT_EQ(value("req_valid_i", accept - 1), 1u);
+    EXPECT_EQ(value("req_ready_o", accept - 1), 1u);
+    EXPECT_EQ(value("req_tag_i", accept - 1), 17u);
+    EXPECT_EQ(value("rsp_valid_o", respond - 1), 1u);
+    EXPECT_EQ(value("rsp_ready_i", respond - 1), 1u);
+    EXPECT_EQ(value("rsp_tag_o", respond - 1), 17u);
+    EXPECT_EQ(value("clk_i", accept - 1), 0u);  // before the edge
+    EXPECT_EQ(value("clk_i", accept), 1u);      // the edge
+    fstReaderClose(r);
+    std::remove(o.waves.c_str());
+    std::remove((base + ".gtkw").c_str());
   }
 }
 
