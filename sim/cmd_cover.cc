@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // vfadd cover: the functional coverage of checked lines from any source (another simulator, a
 // previous run), sampled as regress samples its cases, with the database and reports of regress.
-#include <algorithm>
 #include <cinttypes>
 #include <cstring>
 
@@ -18,8 +17,10 @@ const char kDescription[] =
 trace FILEs ('-' for stdin), as 'vfadd regress' samples the cases it runs: the golden model
 executes each case and every scalar addition it performs is classified. A trace from any
 source will do (another simulator, a previous run); a stimulus line (no res and fpsr) is
-bad input, as is a vl above the built maximum (the coverage model has the bins of this
-build, so that 'vfadd merge' can combine the database with regress's). The cases count as
+bad input, as is a vl above --max-vl. The coverage model has the bins of a maximum VL:
+2048 by default (the architecture's, as 'vfadd regress --dut' uses), or --max-vl BITS, e.g.
+this build's MaxVecLenBits (see 'vfadd info') to merge the database with a regression on
+its RTL: 'vfadd merge' combines databases of the same maximum VL only. The cases count as
 sent as fields (the stimulus group's .fields columns).
 
 Prints the summary table of the cases and the coverage figure; --coverage DIR writes
@@ -44,28 +45,31 @@ int CmdCover(int argc, char** argv) {
   Spec spec("cover", kDescription);
   std::string cov_dir;
   bool json = false;
+  uint64_t max_vl = kMaxVl;
   std::vector<std::string> files;
   spec.Text("--coverage", "DIR", &cov_dir, "write the coverage database and reports to DIR")
+      .Count("--max-vl", "BITS", &max_vl, 128, kMaxVl,
+             "the coverage model's maximum VL, a multiple of 128 (default 2048)")
       .Flag("--json", &json, "print a JSON document instead of the text")
       .Positionals("FILE...", &files, 1, SIZE_MAX, "checked traces (- for stdin)");
   spec.Parse(argc, argv);
-  const top::BuildConfig cfg = top::Built();
+  if (max_vl % 128)
+    spec.Error("--max-vl: expected a multiple of 128, got " + std::to_string(max_vl));
+  const int top_vl = static_cast<int>(max_vl);
   if (spec.Given("--coverage") && !PrepareOutputDir("cover", "--coverage", cov_dir)) {
     return kExitBadInput;
   }
-  const fcov::Model model(cfg.max_vl);
+  const fcov::Model model(top_vl);
   fcov::Db db(model);
   Summary sum(/*rtl=*/false);
   std::vector<uint32_t> hits;
   std::vector<std::string> differing;  // FILE:LINE of the first cases that differ
   uint64_t mismatches = 0;
-  int largest = 0;
   const int errors = ForEachCase("cover", files, [&](const Case& c, const std::string& where) {
     if (!c.checked) return NotCheckedError();
-    if (c.vl > cfg.max_vl) {
-      largest = std::max(largest, c.vl);
-      return "field 3 'vl': " + std::to_string(c.vl) +
-             " is above this build's maximum vector length " + std::to_string(cfg.max_vl);
+    if (c.vl > top_vl) {
+      return "field 3 'vl': " + std::to_string(c.vl) + " is above the coverage model's maximum " +
+             std::to_string(top_vl) + " (--max-vl)";
     }
     hits.clear();
     const Outcome want = model.Sample(c, &hits);
@@ -79,11 +83,6 @@ int CmdCover(int argc, char** argv) {
     }
     return std::string();
   });
-  if (largest) {
-    std::fprintf(stderr,
-                 "vfadd cover: 'make build MAX_VL=%d STAGES=%d' builds a tool for the largest vl\n",
-                 largest, cfg.stages);
-  }
   if (errors) {
     std::fprintf(stderr, "vfadd cover: %d input error%s; nothing written\n", errors,
                  errors == 1 ? "" : "s");
@@ -99,7 +98,7 @@ int CmdCover(int argc, char** argv) {
   std::string base;
   if (spec.Given("--coverage")) {
     const std::string title =
-        "vfadd cover " + FileList(files) + " (maximum VL " + std::to_string(cfg.max_vl) + ")";
+        "vfadd cover " + FileList(files) + " (maximum VL " + std::to_string(top_vl) + ")";
     if (!WriteCoverage("cover", cov_dir, db, title)) return kExitBadInput;
     base = cov_dir + "/coverage";
   }

@@ -1715,7 +1715,7 @@ TEST_F(CliTest, HelpListsEveryDeclaredOption) {
       {"regress", {"--seed", "--count", "--jobs", "--shard", "--junit", "--failures",
                    "--coverage", "--steer", "--idle", "--backpressure", "--self-test-flip",
                    "--json"}},
-      {"cover", {"--coverage", "--json"}},
+      {"cover", {"--coverage", "--max-vl", "--json"}},
       {"summary", {"--json"}},
       {"merge", {"--junit", "--failures", "--coverage"}},
       {"shrink", {"--self-test-value"}},
@@ -2603,6 +2603,9 @@ const std::map<std::string, std::vector<uint64_t>> kHandRows = {
 };
 // clang-format on
 
+// " --max-vl N" of this build: cover's coverage model then has the bins of regress's.
+std::string BuildMaxVl() { return " --max-vl " + std::to_string(VFADD_MAX_VL); }
+
 // vfadd cover on the hand trace: the table counts its cases, the database holds the bins the
 // hand cases hit, derived from the operands (FP32, FPCR 0, so every FPCR column is RN):
 //  * 1.0 + 2^-24 is a tie, rounded to the even 1.0, towards zero: results.s tie_down, 4 times
@@ -2612,7 +2615,8 @@ const std::map<std::string, std::vector<uint64_t>> kHandRows = {
 //  * the four fadd_u s cases reached the unit as fields: stimulus fadd_u s.fields 4.
 TEST_F(CliTest, CoverSamplesCheckedLinesIntoTheDatabase) {
   Write("hand.trace", HandTrace());
-  const Result r = Vfadd("cover --coverage " + Q("cov") + " " + Q("hand.trace"));
+  const Result r =
+      Vfadd("cover" + BuildMaxVl() + " --coverage " + Q("cov") + " " + Q("hand.trace"));
   EXPECT_EXIT_STATUS(r, 0);
   EXPECT_EQ(TableRows(r.out), kHandRows) << r.out;
   EXPECT_TRUE(Contains(r.out, "cover: 10 cases from 1 file, 0 differing from the golden model"))
@@ -2642,7 +2646,8 @@ TEST_F(CliTest, CoverSamplesCheckedLinesIntoTheDatabase) {
     EXPECT_EQ(bins.count(bin) ? bins.at(bin) : 0, count) << bin;
   }
   // The same from stdin.
-  const Result s = VfaddStdin("cover --coverage " + Q("cov2") + " -", HandTrace());
+  const Result s =
+      VfaddStdin("cover" + BuildMaxVl() + " --coverage " + Q("cov2") + " -", HandTrace());
   EXPECT_EXIT_STATUS(s, 0);
   EXPECT_EQ(Read(Path("cov2") + "/coverage.fcov"), Read(Path("cov") + "/coverage.fcov"));
 }
@@ -2650,8 +2655,10 @@ TEST_F(CliTest, CoverSamplesCheckedLinesIntoTheDatabase) {
 // cover --json: the figures of the text output and of the input, parsed back.
 TEST_F(CliTest, CoverJsonHasTheFiguresOfTheText) {
   Write("hand.trace", HandTrace());
-  const Result text = Vfadd("cover --coverage " + Q("cov") + " " + Q("hand.trace"));
-  const Result r = Vfadd("cover --json --coverage " + Q("cov") + " " + Q("hand.trace"));
+  const Result text =
+      Vfadd("cover" + BuildMaxVl() + " --coverage " + Q("cov") + " " + Q("hand.trace"));
+  const Result r =
+      Vfadd("cover --json" + BuildMaxVl() + " --coverage " + Q("cov") + " " + Q("hand.trace"));
   EXPECT_EXIT_STATUS(r, 0);
   const json j = ParseJson(r.out);
   ASSERT_TRUE(j.is_object());
@@ -2717,7 +2724,8 @@ TEST_F(CliTest, CoverRejectsBadInputAndNamesDifferingResults) {
   for (const Bad& b : bad) {
     SCOPED_TRACE(b.line);
     const std::string p = Write("bad.trace", good + b.line + "\n" + good);
-    const Result r = Vfadd("cover --json --coverage " + Q("cov") + " " + Q("bad.trace"));
+    const Result r =
+        Vfadd("cover --json" + BuildMaxVl() + " --coverage " + Q("cov") + " " + Q("bad.trace"));
     EXPECT_EXIT_STATUS(r, 2);
     EXPECT_TRUE(MentionsLocation(r.err, p, 2)) << r.err;
     EXPECT_TRUE(NamesField(r.err, b.field, b.name)) << r.err;
@@ -2760,8 +2768,10 @@ TEST_F(CliTest, CoverOfARegressionsCasesMergesToItsDatabase) {
     (i < lines.size() / 2 ? part1 : part2) += lines[i] + "\n";
   Write("p1.trace", part1);
   Write("p2.trace", part2);
-  EXPECT_EXIT_STATUS(Vfadd("cover --coverage " + Q("c1") + " " + Q("p1.trace")), 0);
-  EXPECT_EXIT_STATUS(Vfadd("cover --coverage " + Q("c2") + " " + Q("p2.trace")), 0);
+  EXPECT_EXIT_STATUS(Vfadd("cover" + BuildMaxVl() + " --coverage " + Q("c1") + " " + Q("p1.trace")),
+                     0);
+  EXPECT_EXIT_STATUS(Vfadd("cover" + BuildMaxVl() + " --coverage " + Q("c2") + " " + Q("p2.trace")),
+                     0);
   EXPECT_EXIT_STATUS(Vfadd("merge --coverage " + Q("m") + " " + Q("c1") + "/coverage.fcov " +
                            Q("c2") + "/coverage.fcov"),
                      0);
@@ -2783,6 +2793,33 @@ TEST_F(CliTest, CoverOfARegressionsCasesMergesToItsDatabase) {
   }
   EXPECT_GT(words, 50u);  // about a quarter of 500
   EXPECT_EQ(merged, folded);
+}
+
+// By default cover's coverage model is the architecture's (maximum VL 2048), whatever the
+// build: a VL 2048 case of another simulator is sampled, and the database merges with that of
+// a regression on a DUT (which takes every VL). --max-vl must be a multiple of 128.
+TEST_F(CliTest, CoverDefaultsToTheArchitecturesMaximumVl) {
+  const std::string v = Rep("0", 2048 / 4);
+  // +0 + +0 at VL 2048, every element: +0, no flags.
+  Write("wide.trace", "fadd_u s 2048 00000000 - " + v + " " + v + " " + v + " 00000000\n");
+  const Result r = Vfadd("cover --coverage " + Q("wide") + " " + Q("wide.trace"));
+  EXPECT_EXIT_STATUS(r, 0);
+  std::string header;
+  const auto bins = FcovBins(Read(Path("wide") + "/coverage.fcov"), &header);
+  EXPECT_EQ(header, "vfadd-fcov 1 max_vl=2048 cases=1");
+  EXPECT_EQ(bins.count("stimulus fadd_u s.fields") ? bins.at("stimulus fadd_u s.fields") : 0, 1u);
+  EXPECT_EXIT_STATUS(Vfadd("regress --seed 3 --count 50 --dut " +
+                           ShellQuote(ShellQuote(VFADD_TOOL) + " run --engine model -") +
+                           " --failures " + Q("f.trace") + " --coverage " + Q("reg")),
+                     0);
+  EXPECT_EXIT_STATUS(Vfadd("merge --coverage " + Q("m") + " " + Q("wide") + "/coverage.fcov " +
+                           Q("reg") + "/coverage.fcov"),
+                     0);
+  FcovBins(Read(Path("m") + "/coverage.fcov"), &header);
+  EXPECT_EQ(header, "vfadd-fcov 1 max_vl=2048 cases=51");
+  const Result bad = Vfadd("cover --max-vl 200 " + Q("wide.trace"));
+  EXPECT_EXIT_STATUS(bad, 2);
+  EXPECT_TRUE(Contains(bad.err, "--max-vl")) << bad.err;
 }
 
 // summary --json: the rows of the table.
