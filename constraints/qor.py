@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Yosys 0.23 synthesis of vfadd's RTL on the flow of ../shared/qor-flow.md: gates and depth.
+"""Yosys 0.23 synthesis of vfadd's RTL on the flow of docs/qor-flow.md: gates and depth.
 
   qor.py netlist TOP [PARAM=VALUE ...] -o FILE.v     one synthesis, the gate netlist written out
   qor.py lane [--out DIR] [--jobs J] [--quick]       the lane's QoR table (report.md in DIR)
   qor.py top [--configs VL:N,...] [--out DIR] [--jobs J]   vfadd_top per configuration
                                                      (top.md in DIR)
 
-Every run fails (exit 1) on the Yosys warnings that style.md treats as errors (implicit
+Every run fails (exit 1) on the Yosys warnings that docs/qor-flow.md treats as errors (implicit
 declarations, undriven signals, memories turned into registers) and on any latch. `lane` also
 fails when a single-stage target of the lane issue is missed; the per-stage depth figures are
 reported against their bound, marked when missed.
@@ -24,7 +24,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RTL_DIR = os.path.join(ROOT, "rtl")
 
-# Yosys messages that mean the netlist is not the RTL (style.md, "What the tools accept").
+# Yosys messages that mean the netlist is not the RTL (docs/qor-flow.md, "What Yosys 0.23 and
+# Verilator 5.006 accept").
 BAD_MESSAGES = re.compile(r"is implicitly declared|is used but has no driver|Replacing memory|"
                           r"Latch inferred")
 
@@ -48,9 +49,10 @@ class QorError(Exception):
     pass
 
 
-# The flow's mapping (qor-flow.md), and the same without area recovery: ABC maps for delay, then
-# recovers area on every path shorter than the worst, which stretches them up to the worst; without
-# recovery each pipeline stage keeps the depth its logic needs (a diagnostic, never the figure).
+# The flow's mapping (docs/qor-flow.md), and the same without area recovery: ABC maps for delay,
+# then recovers area on every path shorter than the worst, which stretches them up to the worst;
+# without recovery each pipeline stage keeps the depth its logic needs (a diagnostic, never the
+# figure).
 ABC_MAP = "abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX -script +strash;dch,-f;map"
 
 
@@ -212,7 +214,7 @@ def cmd_lane(args):
         return 1
 
     out, missed = [], []
-    out.append("# vfadd lane: quality of results (Yosys 0.23, flow of shared/qor-flow.md)\n")
+    out.append("# vfadd lane: quality of results (Yosys 0.23, flow of docs/qor-flow.md)\n")
     out.append("Gates are generic 2-input cells after `abc -g`, flip-flops excluded; depth is the "
                "longest path in those cells between ports and flip-flops (`ltp -noff`).\n")
     out.append("## The adder of each format, single stage (NumStages = 1)\n")
@@ -387,7 +389,7 @@ def cmd_top(args):
     res = synthesize_all(jobs, args.out, args.jobs)
     if res is None:
         return 1
-    out = ["# vfadd_top: quality of results (Yosys 0.23, flow of shared/qor-flow.md)\n",
+    out = ["# vfadd_top: quality of results (Yosys 0.23, flow of docs/qor-flow.md)\n",
            "Gates are generic 2-input cells after `abc -g`, flip-flops excluded; depth is the "
            "longest path between ports and flip-flops (`ltp -noff`), i.e. the worst stage.\n",
            "| MaxVecLenBits | NumStages | gates | flip-flops | worst stage depth |",

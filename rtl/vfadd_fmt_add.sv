@@ -14,7 +14,7 @@
 // so the latency is 1 + UNPACK + K + NORM + ROUND = NumStages.
 //
 // Cuts used for each NumStages (the output register is always there), chosen by measuring the
-// worst stage depth of the candidate placements on the flow of ../shared/qor-flow.md (the same
+// worst stage depth of the candidate placements on the flow of docs/qor-flow.md (the same
 // table wins for FP16, FP32 and FP64):
 // | NumStages | UNPACK | far: SWAP SHIFT ALIGN SUM | near: SWAP SUB LZC | NORM | ROUND | out |
 // |-----------|--------|---------------------------|--------------------|------|-------|-----|

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The C ABI of libvfadd (vfadd/vfadd.h), called as a C program would, linked against the shared
 // library. Expected values are hand-derived from the architecture (FP encodings, the examples of
-// ../shared/arm-sve-fadd-semantics.md marked EMP, the trace format's example line, the A64
+// docs/semantics.md marked EMP, the trace format's example line, the A64
 // encodings of section 7) or computed on the host FPU where IEEE and Arm agree (normal operands,
 // no NaN); never by the model.
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // ClassifyMismatch (mismatch_class.h) on hand-made cases: each outcome "actual" is the expected
 // one with a chosen element or the flags changed, and the class is the rule of
-// ../shared/arm-sve-fadd-semantics.md that the changed element's addition follows (derived by
+// docs/semantics.md that the changed element's addition follows (derived by
 // hand in each comment from the operands and the FPCR).
 #include "mismatch_class.h"
 

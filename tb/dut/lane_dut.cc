@@ -2,7 +2,7 @@
 // A DUT adapter for vfadd --dut (docs/dut-protocol.md) around the Verilated lane array
 // (tb/lane: vfadd_lane_array, four 64-bit lanes, NumStages 3): it reads stimulus lines and
 // computes every operation from element additions and subtractions done by the lanes. The
-// instruction layer is the adapter's own, written from ../shared/arm-sve-fadd-semantics.md
+// instruction layer is the adapter's own, written from docs/semantics.md
 // section 6: predication (inactive elements keep Zdn), FSUBR (Zm - Zdn), FADDP (the pairs of
 // each source), FADDA (one addition at a time, in element order), FADDV (the padded tree, level
 // by level, the lower half op1). Only the trace parsing and formatting are the model's.

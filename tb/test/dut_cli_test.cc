@@ -4,7 +4,7 @@
 // shell scripts that replay the documented answer of trace-format.md's example and then
 // misbehave in one way each (crash, hang, garbage, another case, too few lines, a failing
 // exit); and tb/dut/ieee_dut, IEEE 754 on the host FPU, whose differences from Arm's rules are
-// derived by hand below (section numbers of ../shared/arm-sve-fadd-semantics.md).
+// derived by hand below (section numbers of docs/semantics.md).
 #include <sys/wait.h>
 #include <unistd.h>
 

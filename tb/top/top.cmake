@@ -123,8 +123,8 @@ endfunction()
 
 # ---- the gate netlist of vfadd_top against its RTL -------------------------------------------
 # vfadd_top_netlist_test(VL STAGES TIER CYCLES): the Yosys gate netlist of vfadd_top
-# (constraints/qor.py netlist: the QoR flow, failing on the Yosys warnings style.md treats as
-# errors) at MaxVecLenBits VL and NumStages STAGES, written to build/netlist-top/ and Verilated
+# (constraints/qor.py netlist: the QoR flow, failing on the Yosys warnings docs/qor-flow.md treats
+# as errors) at MaxVecLenBits VL and NumStages STAGES, written to build/netlist-top/ and Verilated
 # there by Verilator's own Makefile (it exists only at build time) into Vtop_gl__ALL.a; and
 # top_netlist_test_vl<VL>_s<N> (tb/top/top_netlist_test.cc), which runs it beside the RTL, the
 # --cc model of the library vfadd_top_vl<VL>_s<N> of the same configuration, cycle by cycle.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // vfadd_top's Yosys gate netlist against its RTL, cycle by cycle (CTest top_netlist_vl<VL>_s<N>).
 //
-// The netlist (constraints/qor.py netlist: the QoR flow of shared/qor-flow.md, Verilated --cc as
+// The netlist (constraints/qor.py netlist: the QoR flow of docs/qor-flow.md, Verilated --cc as
 // Vtop_gl) and the RTL (the --cc model of the library vfadd_top_vl<VL>_s<N>, VFADD_GL_RTL_CLASS)
 // get the same pins every cycle: a reset, then random traffic. req_valid_i and rsp_ready_i are
 // random each cycle (so requests come and responses stall), except that a request presented and
