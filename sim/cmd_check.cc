@@ -43,10 +43,7 @@ int CmdCheck(int argc, char** argv) {
   const std::unique_ptr<Engine> engine = MakeEngineOf(ef);
   TraceInput in;
   const int errors = ReadTraces("check", files, &in, [](const Case& c) {
-    return c.checked ? std::string()
-                     : std::string(
-                           "fields 8-9 'res fpsr': expected a checked line, got a "
-                           "stimulus line");
+    return c.checked ? std::string() : NotCheckedError();
   });
   if (errors) {
     std::fprintf(stderr, "vfadd check: %d input error%s; the check is incomplete\n", errors,
